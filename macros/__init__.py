@@ -1,0 +1,29 @@
+"""mkdocs-macros entry point: a thin ``define_env`` that exposes the render functions.
+
+Macros render; they never hold a legal rule. Data is validated when first used; a broken file
+stops the build with a :class:`macros.loader.DataError` naming the file, the place and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from markupsafe import Markup
+
+from . import home
+from .render_statute import render_statute
+from .statutes import all_statutes, statute
+
+
+def define_env(env: Any) -> None:
+    """Register the site's macros."""
+
+    @env.macro
+    def statute_page(slug: str) -> str:
+        """The whole statute page (banner, about panel, text)."""
+        return render_statute(statute(slug))
+
+    @env.macro
+    def home_statutes() -> Markup:
+        """The home page cards of the three statutes."""
+        return home.statute_cards(list(all_statutes().values()))

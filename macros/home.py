@@ -1,0 +1,29 @@
+"""Home page pieces: one card per statute, with status and a plain-language summary."""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from . import cite
+from .model import Statute
+
+
+def statute_cards(statutes: list[Statute]) -> Markup:
+    """Cards: title, status, what this edition contains, and the summary marked as summary."""
+    cards = []
+    for st in statutes:
+        ementa = st.identification["ementa"].value or ""
+        cards.append(
+            f'<article class="cartao-ato cartao-ato--{escape(st.status["code"])}">'
+            f'<h2 id="{escape(st.slug)}"><a href="{escape(st.slug)}/">{escape(cite.title(st))}</a></h2>'
+            f'<p class="cartao-ementa">{escape(ementa)}</p>'
+            f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
+            f'<span class="tag-editorial">informação editorial</span></p>'
+            f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'
+            f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
+            f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"
+            f"<p>{escape(st.summary)}</p></div>"
+            f'<p><a class="md-button" href="{escape(st.slug)}/">Ler o texto</a></p>'
+            f"</article>"
+        )
+    return Markup('<div class="cartoes-atos">' + "".join(cards) + "</div>")

@@ -1,0 +1,90 @@
+"""Render a provision's text as escaped HTML with its layers: anomaly marks, vetoes, links.
+
+Text is data, never Markdown or HTML: it is escaped here, and the only markup added comes from
+the layers kept beside it (notes with a quote, citations). Spans may nest but not cross; a
+crossing pair is a data error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from .model import Citation, Note
+
+
+@dataclass(frozen=True)
+class Span:
+    """A layer over ``text[start:end]``."""
+
+    start: int
+    end: int
+    open: str
+    close: str
+    after: str = ""
+
+
+class CrossingSpans(ValueError):
+    """Two layers overlap without one containing the other."""
+
+
+def _find(text: str, quote: str, occurrence: int) -> int:
+    index = -1
+    for _ in range(occurrence):
+        index = text.find(quote, index + 1)
+        if index < 0:
+            raise ValueError(f"trecho {quote!r} não encontrado")
+    return index
+
+
+def note_span(text: str, note: Note, number: int) -> Span | None:
+    """The mark for a note whose quote is in ``text``: highlighted, with a numbered link."""
+    if not note.quote or note.quote not in text:
+        return None
+    start = text.index(note.quote)
+    css = "veto" if note.type == "veto" else "anomalia"
+    ref = (
+        f'<sup class="nota-ref" data-nosrc data-search-exclude>'
+        f'<a href="#{note.anchor}" aria-label="Nota editorial {number}">[{number}]</a></sup>'
+    )
+    return Span(start, start + len(note.quote), f'<mark class="{css}" title="{escape(note.type_name)}">',
+                "</mark>", ref)
+
+
+def citation_span(text: str, citation: Citation, resolve: Callable[[str], str]) -> Span:
+    """A link from the quoted words to the citation's target."""
+    start = _find(text, citation.quote, citation.occurrence)
+    href = escape(resolve(citation.target))
+    return Span(start, start + len(citation.quote), f'<a class="remissao" href="{href}">', "</a>")
+
+
+def render(text: str, spans: list[Span]) -> Markup:
+    """Escape ``text`` and apply ``spans`` (nested, never crossing)."""
+    ordered = sorted(spans, key=lambda s: (s.start, -s.end))
+    stack: list[Span] = []
+    for span in ordered:
+        while stack and stack[-1].end <= span.start:
+            stack.pop()
+        if stack and span.end > stack[-1].end:
+            outer = stack[-1]
+            raise CrossingSpans(
+                f"camadas cruzadas em {text[outer.start:outer.end]!r} e {text[span.start:span.end]!r}"
+            )
+        stack.append(span)
+    events: list[tuple[int, int, str]] = []
+    for order, span in enumerate(ordered):
+        events.append((span.start, 1, str(order)))
+        events.append((span.end, 0, str(order)))
+    # At one position: closes first (innermost first), then opens (outermost first).
+    events.sort(key=lambda e: (e[0], e[1], -int(e[2]) if e[1] == 0 else int(e[2])))
+    out: list[str] = []
+    pos = 0
+    for at, kind, order in events:
+        out.append(str(escape(text[pos:at])))
+        pos = at
+        span = ordered[int(order)]
+        out.append(span.open if kind == 1 else span.close + span.after)
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))

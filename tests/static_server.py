@@ -1,0 +1,50 @@
+"""A static file server for the built site, with explicit content types.
+
+Used by the browser tests and the benchmark: ``.wasm`` must be ``application/wasm`` and ``.mjs``
+a JavaScript type, or ``loadPyodide()`` never settles. Run directly to serve ``site/``:
+``python tests/static_server.py site 8000``.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".txt": "text/plain; charset=utf-8",
+    ".csv": "text/csv; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css",
+}
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+
+def start(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL."""
+    handler = functools.partial(Handler, directory=str(root))
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+if __name__ == "__main__":
+    root = Path(sys.argv[1] if len(sys.argv) > 1 else "site")
+    port = int(sys.argv[2]) if len(sys.argv) > 2 else 8000
+    server, url = start(root, port)
+    print(f"Servindo {root} em {url}/", flush=True)
+    threading.Event().wait()

@@ -18,12 +18,12 @@ from .statutes import all_statutes, statute
 def define_env(env: Any) -> None:
     """Register the site's macros."""
 
-    @env.macro
+    @env.macro  # type: ignore[untyped-decorator]
     def statute_page(slug: str) -> str:
         """The whole statute page (banner, about panel, text)."""
         return render_statute(statute(slug))
 
-    @env.macro
+    @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:
         """The home page cards of the three statutes."""
         return home.statute_cards(list(all_statutes().values()))

@@ -17,10 +17,10 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import site_files  # noqa: E402
-from macros.loader import DataError  # noqa: E402
-from macros.search_fold import fold_index  # noqa: E402
-from macros.statutes import all_statutes  # noqa: E402
+from macros import site_files
+from macros.loader import DataError
+from macros.search_fold import fold_index
+from macros.statutes import all_statutes
 
 
 def on_config(config: Any) -> Any:
@@ -36,9 +36,24 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(files, config)
         site_files.add_pyodide(files, config)
-    except site_files.MissingAsset as exc:
+    except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
+
+
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name)."""
+    if SEARCH_DIALOG not in output:
+        raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
+    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """The same for static templates (404.html)."""
+    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
 
 
 def on_post_build(config: Any) -> None:

@@ -37,7 +37,7 @@ ID_RE = re.compile(
 )
 
 
-class InvalidId(ValueError):
+class InvalidIdError(ValueError):
     """An id that does not follow the LexML grammar."""
 
 
@@ -49,7 +49,7 @@ class ProvisionId:
 
     def __post_init__(self) -> None:
         if not ID_RE.match(self.raw):
-            raise InvalidId(
+            raise InvalidIdError(
                 f"id {self.raw!r} não segue a gramática LexML "
                 "(ex.: art7, art7_cpt, art7_par5, art5_par1u, art1_cpt_inc2, art7_par5_ali1, "
                 "…_ite1, cons1, anx1_ali2_ite1)"

@@ -8,8 +8,9 @@ in it (a JSON path such as ``body[3].children[0].id``) and the reason, in Portug
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,9 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT / "data"
-SCHEMAS = DATA / "schema"
+# EP_DATA_DIR lets the tests build the site from a copy of data/ holding a broken file.
+DATA = Path(os.environ.get("EP_DATA_DIR", ROOT / "data")).resolve()
+SCHEMAS = ROOT / "data" / "schema"
 
 
 @dataclass
@@ -35,7 +37,7 @@ class DataError(Exception):
             shown = self.file.resolve().relative_to(ROOT)
         except ValueError:
             shown = self.file
-        return f"{shown}: em {self.place or '(raiz)'}: {self.reason}"
+        return f"{shown}: em {self.place}: {self.reason}"
 
 
 def json_path(parts: Any) -> str:
@@ -49,7 +51,7 @@ def json_path(parts: Any) -> str:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema_validator(schema_name: str) -> Draft202012Validator:
     """The validator for ``data/schema/<schema_name>.schema.json``."""
     path = SCHEMAS / f"{schema_name}.schema.json"
@@ -70,7 +72,7 @@ def _reason(error: ValidationError) -> str:
         return f"formato inválido: {error.instance!r} não segue {error.validator_value}"
     if validator == "enum":
         return f"valor não permitido: {error.instance!r} (permitidos: {error.validator_value})"
-    return error.message
+    return str(error.message)
 
 
 def read_yaml(path: Path) -> Any:
@@ -78,7 +80,7 @@ def read_yaml(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(path, "", f"não foi possível ler o arquivo ({exc.strerror})") from exc
+        raise DataError(path, "(arquivo)", f"não foi possível ler o arquivo ({exc.strerror})") from exc
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -97,5 +99,5 @@ def load_validated(path: Path, schema_name: str) -> Any:
     errors = sorted(validator.iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     if errors:
         error = errors[0]
-        raise DataError(path, json_path(error.absolute_path), _reason(error))
+        raise DataError(path, json_path(error.absolute_path) or "(raiz)", _reason(error))
     return data

@@ -189,7 +189,7 @@ class _Builder:
         if not ids.is_valid(node_id):
             try:
                 ids.ProvisionId(node_id)
-            except ids.InvalidId as exc:
+            except ids.InvalidIdError as exc:
                 raise self.fail(f"{place}.id", str(exc)) from exc
         if node_id in self.seen:
             raise self.fail(f"{place}.id", f"id {node_id!r} repetido (já usado em {self.seen[node_id]})")

@@ -32,7 +32,7 @@ def md_heading_text(text: str) -> str:
     """Escape text for use inside a Markdown heading (HTML and Markdown specials)."""
     out = str(escape(text))
     for char in "\\`*_{}[]#!":
-        out = out.replace(char, f"&#{ord(char)};")
+        out = out.replace(char, "\\" + char)
     return out
 
 
@@ -125,7 +125,9 @@ class StatuteRenderer:
                 parts.append(str(self.text(node.text, node)))
             out.append(f'<p class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}</p>')
         if node.quoted:
-            lines = "".join(f'<p class="src">{escape(line)}</p>' for line in node.quoted)
+            lines = "".join(
+                f'<p class="src">{render(line, self.spans_for(line, node, node.notes))}</p>' for line in node.quoted
+            )
             out.append(f'<blockquote class="texto-citado">{lines}</blockquote>')
         if node.table is not None:
             out.append(str(self.table(node)))
@@ -240,7 +242,10 @@ class StatuteRenderer:
                 f"{escape(note.type_name)}{quote}</li>"
             )
         related = "".join(f"<li>{escape(r)}</li>" for r in st.related)
-        related_html = f'<p class="painel-titulo">Atos relacionados (informação editorial)</p><ul>{related}</ul>' if related else ""
+        related_html = ""
+        if related:
+            related_html = f'<p class="painel-titulo">Atos relacionados (informação editorial)</p><ul>{related}</ul>'
+
         return (
             f'<details class="sobre-edicao" id="sobre-esta-edicao" data-search-exclude>'
             f"<summary>Sobre esta edição</summary>"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*", re.UNICODE)
 TAG = re.compile(r"<[^>]+>")
-FOLD_MARK = "\u2063"  # invisible separator that starts the appended folded words
+FIELD = "folded"  # an extra indexed field: searched, never shown in the results
 
 
 def fold(text: str) -> str:
@@ -40,11 +40,11 @@ def folded_forms(text: str) -> list[str]:
 def fold_index(path: Path) -> int:
     """Rewrite Material's ``search_index.json`` in place; return how many sections changed."""
     index = json.loads(path.read_text(encoding="utf-8"))
+    index["config"].setdefault("fields", {})[FIELD] = {"boost": 1.0}
     changed = 0
     for doc in index.get("docs", []):
         forms = folded_forms(f"{doc.get('title', '')} {doc.get('text', '')}")
-        if forms:
-            doc["text"] = f"{doc.get('text', '')} {FOLD_MARK}{' '.join(forms)}"
-            changed += 1
+        doc[FIELD] = " ".join(forms)
+        changed += bool(forms)
     path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     return changed

@@ -16,7 +16,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 
 
-class MissingAsset(RuntimeError):
+class MissingAssetError(RuntimeError):
     """A file the site must serve itself is not installed."""
 
 
@@ -38,7 +38,7 @@ def add_pyodide(files: Files, config: Any) -> None:
     for name in PYODIDE_FILES:
         source = PYODIDE_DIR / name
         if not source.is_file():
-            raise MissingAsset(
+            raise MissingAssetError(
                 f"Pyodide não instalado: falta {source.relative_to(ROOT)}. "
                 "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
             )

@@ -26,7 +26,7 @@ class Span:
     after: str = ""
 
 
-class CrossingSpans(ValueError):
+class CrossingSpansError(ValueError):
     """Two layers overlap without one containing the other."""
 
 
@@ -69,22 +69,22 @@ def render(text: str, spans: list[Span]) -> Markup:
             stack.pop()
         if stack and span.end > stack[-1].end:
             outer = stack[-1]
-            raise CrossingSpans(
+            raise CrossingSpansError(
                 f"camadas cruzadas em {text[outer.start:outer.end]!r} e {text[span.start:span.end]!r}"
             )
         stack.append(span)
-    events: list[tuple[int, int, str]] = []
+    events: list[tuple[int, int, int]] = []
     for order, span in enumerate(ordered):
-        events.append((span.start, 1, str(order)))
-        events.append((span.end, 0, str(order)))
+        events.append((span.start, 1, order))
+        events.append((span.end, 0, order))
     # At one position: closes first (innermost first), then opens (outermost first).
-    events.sort(key=lambda e: (e[0], e[1], -int(e[2]) if e[1] == 0 else int(e[2])))
+    events.sort(key=lambda e: (e[0], e[1], -e[2] if e[1] == 0 else e[2]))
     out: list[str] = []
     pos = 0
     for at, kind, order in events:
         out.append(str(escape(text[pos:at])))
         pos = at
-        span = ordered[int(order)]
+        span = ordered[order]
         out.append(span.open if kind == 1 else span.close + span.after)
     out.append(str(escape(text[pos:])))
     return Markup("".join(out))

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Estatutos Portuários — one entry point for setup, build, serve, test and benchmark.
+#
+#   bash scripts/run.sh serve   # set everything up, build, serve on http://127.0.0.1:8000/
+#   bash scripts/run.sh test    # set everything up, run the whole test suite
+#   bash scripts/run.sh build   # set everything up, build the site into site/
+#   bash scripts/run.sh bench   # set everything up, run the calculator benchmark
+#
+# Works on a fresh Debian machine as root with only the package registries reachable:
+# Debian packages (chromium, nodejs, npm, python3-venv) via apt, Python packages pinned in
+# requirements.txt via pip, npm packages pinned in package-lock.json via npm ci.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NO_MKDOCS_2_WARNING=1
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+setup_system() {
+  local missing=()
+  command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "Instalando pacotes do sistema: ${missing[*]}"
+    if [ "$(id -u)" -ne 0 ]; then
+      echo "Faltam pacotes (${missing[*]}); rode como root ou instale-os com apt-get." >&2
+      exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-dejavu-core >/dev/null
+  fi
+}
+
+setup_python() {
+  local stamp=.venv/.requirements.sha
+  local want
+  want=$(sha256sum requirements.txt | cut -d' ' -f1)
+  if [ ! -x .venv/bin/python ]; then
+    log "Criando o ambiente Python (.venv)"
+    python3 -m venv .venv
+  fi
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "Instalando dependências Python fixadas (requirements.txt)"
+    .venv/bin/pip install -q -r requirements.txt
+    echo "$want" > "$stamp"
+  fi
+}
+
+setup_node() {
+  local stamp=node_modules/.package-lock.sha
+  local want
+  want=$(sha256sum package-lock.json | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    log "Instalando pacotes npm fixados (package-lock.json): pyodide, axe-core"
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$want" > "$stamp"
+  fi
+}
+
+setup() { setup_system; setup_python; setup_node; }
+
+build() { .venv/bin/mkdocs build --strict --clean -q; }
+
+cmd=${1:-}
+case "$cmd" in
+  setup) setup ;;
+  build) setup; build; log "Site construído em site/" ;;
+  serve)
+    setup
+    log "Servindo em http://127.0.0.1:8000/ (Ctrl+C para parar)"
+    exec .venv/bin/mkdocs serve --strict -a 127.0.0.1:8000
+    ;;
+  test)
+    setup
+    log "ruff"
+    .venv/bin/ruff check .
+    log "mypy (calculators, macros)"
+    .venv/bin/mypy
+    log "pytest"
+    shift
+    exec .venv/bin/python -m pytest "$@"
+    ;;
+  bench)
+    setup; build
+    exec .venv/bin/python benchmarks/calculators.py
+    ;;
+  *)
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup}" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,88 @@
+"""Headless Chromium (Debian's /usr/bin/chromium) driven by Playwright, against the built site
+served on 127.0.0.1. Requests to any other host are recorded so tests can fail on them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from static_server import start
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir: Path) -> Iterator[str]:
+    server, url = start(site_dir)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+class ExternalRequests(list[str]):
+    """URLs requested from hosts other than the local server."""
+
+
+def watch(context: BrowserContext) -> ExternalRequests:
+    seen = ExternalRequests()
+
+    def on_request(request: object) -> None:
+        url = request.url  # type: ignore[attr-defined]
+        host = urlsplit(url).hostname
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        if host not in ("127.0.0.1",):
+            seen.append(url)
+
+    context.on("request", on_request)
+    return seen
+
+
+@pytest.fixture()
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    ctx.external = watch(ctx)  # type: ignore[attr-defined]
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture()
+def page(context: BrowserContext) -> Page:
+    pg = context.new_page()
+    pg.set_default_timeout(20_000)
+    return pg
+
+
+@pytest.fixture()
+def phone(browser: Browser) -> Iterator[Page]:
+    """A 360 px wide touch screen."""
+    ctx = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale="pt-BR",
+        device_scale_factor=2,
+    )
+    ctx.external = watch(ctx)  # type: ignore[attr-defined]
+    pg = ctx.new_page()
+    pg.set_default_timeout(20_000)
+    yield pg
+    ctx.close()

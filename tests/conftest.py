@@ -1,0 +1,35 @@
+"""Shared fixtures: the site is built once per test session, strictly, into a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def build_site(out: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """Run ``mkdocs build --strict`` into ``out``; return the finished process."""
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built site (strict build must pass)."""
+    out = tmp_path_factory.mktemp("site")
+    done = build_site(out)
+    assert done.returncode == 0, f"mkdocs build --strict falhou:\n{done.stdout}\n{done.stderr}"
+    return out

@@ -1,0 +1,125 @@
+"""The built site: anchors, citation data, links, self-containment and fidelity to the sources."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+import htmlscan
+import pytest
+from conftest import ROOT
+from fidelity import apply_substitutions, first_difference, page_source_text, tokens
+
+from macros import cite, ids
+from macros.statutes import all_statutes
+
+STATUTES = list(all_statutes().values())
+# Lines of each source document that are rendered on the statute page; the rest of document
+# 004 (the annexed tables, lines 40–473) is rendered and checked on the "Tabelas" pages.
+STATUTE_LINES = {"decreto-17961-1945": (1, 39)}
+
+
+def test_every_provision_is_an_anchor(site_dir: Path) -> None:
+    for statute in STATUTES:
+        anchors = htmlscan.ids(htmlscan.page(site_dir, f"/{statute.slug}/"))
+        missing = [n.id for n in statute.walk() if n.id not in anchors]
+        assert not missing, f"{statute.slug}: ids sem âncora: {missing}"
+        notes = [note.anchor for _, note in statute.notes() if note.anchor not in anchors]
+        assert not notes, f"{statute.slug}: notas sem âncora: {notes}"
+
+
+def test_citation_boxes_carry_urn_label_and_permalink(site_dir: Path) -> None:
+    for statute in STATUTES:
+        boxes = {
+            a["data-path"]: a
+            for tag, a in htmlscan.tags(htmlscan.page(site_dir, f"/{statute.slug}/"))
+            if "citar-corpo" in (a.get("class") or "")
+        }
+        for node in statute.walk():
+            if node.type in ("epigrafe", "ementa"):
+                continue
+            path = f"/{statute.slug}/#{node.id}"
+            box = boxes[path]
+            assert box["data-urn"] == f"{statute.urn}!{node.id}"
+            assert box["data-label"] == ids.citation_label(node.id)
+            assert box["data-ref"] == f"{cite.reference(statute)} {ids.citation_label(node.id)}."
+
+
+def test_known_citations() -> None:
+    lei = all_statutes()["lei-4860-1965"]
+    assert cite.provision_reference(lei, ids.citation_label("art7_par5")).startswith(
+        "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos organizados"
+    )
+    assert cite.provision_reference(lei, ids.citation_label("art7_par5")).endswith(" art. 7º, § 5º.")
+    dl = all_statutes()["decreto-lei-3844-1941"]
+    assert cite.title(dl) == "Decreto-Lei [nº 3.844], de 20 de novembro de 1941"
+
+
+def _html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if "assets" not in p.parts)
+
+
+def test_internal_links_and_anchors_resolve(site_dir: Path) -> None:
+    id_cache: dict[Path, set[str]] = {}
+    broken = []
+    for page in _html_pages(site_dir):
+        rel = "/" + page.relative_to(site_dir).as_posix()
+        for tag, attrs in htmlscan.tags(page):
+            href = attrs.get("href") if tag == "a" else None
+            if not href or href.startswith(("mailto:", "javascript:")):
+                continue
+            parts = urlsplit(urljoin(f"http://127.0.0.1{rel}", href))
+            if parts.netloc != "127.0.0.1":
+                broken.append(f"{rel}: link externo {href}")
+                continue
+            target = site_dir / parts.path.lstrip("/")
+            if parts.path.endswith("/"):
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{rel}: {href} (arquivo inexistente)")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                if target not in id_cache:
+                    id_cache[target] = htmlscan.ids(target)
+                if parts.fragment not in id_cache[target]:
+                    broken.append(f"{rel}: {href} (âncora inexistente)")
+    assert not broken, "\n".join(broken)
+
+
+EXTERNAL = re.compile(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I)
+CSS_EXTERNAL = re.compile(r"""(?:@import|url\()\s*["']?(?:https?:)?//""", re.I)
+
+
+def test_no_external_resources_referenced(site_dir: Path) -> None:
+    offenders = []
+    for page in _html_pages(site_dir):
+        for tag, attrs in htmlscan.tags(page):
+            for key in ("src", "href"):
+                value = attrs.get(key) or ""
+                loads = tag in ("script", "img", "iframe", "source", "audio", "video") or (
+                    tag == "link" and attrs.get("rel") not in ("canonical", None)
+                )
+                if loads and re.match(r"(?:https?:)?//", value) and not value.startswith("http://127.0.0.1"):
+                    offenders.append(f"{page}: <{tag} {key}={value}>")
+    for css in site_dir.rglob("*.css"):
+        if CSS_EXTERNAL.search(css.read_text(encoding="utf-8", errors="replace")):
+            offenders.append(f"{css}: recurso externo em CSS")
+    assert not offenders, "\n".join(offenders)
+
+
+def _source_tokens(statute_slug: str, source_file: str) -> list[str]:
+    lines = (ROOT / "data" / "sources" / source_file).read_text(encoding="utf-8").splitlines()
+    first, last = STATUTE_LINES.get(statute_slug, (1, len(lines)))
+    return tokens("\n".join(lines[first - 1 : last]))
+
+
+@pytest.mark.parametrize("statute", STATUTES, ids=lambda s: s.source_file)
+def test_fidelity_statute_text(site_dir: Path, statute) -> None:  # type: ignore[no-untyped-def]
+    """Every word of the source, in order, is the text shown on the page — exactly, once the
+    whitespace/leader normalisation and the declared editorial substitutions are applied."""
+    substitutions = [pair for _, note in statute.notes() for pair in note.fidelity]
+    expected = apply_substitutions(_source_tokens(statute.slug, statute.source_file), substitutions)
+    html = htmlscan.page(site_dir, f"/{statute.slug}/").read_text(encoding="utf-8")
+    actual = tokens(page_source_text(html))
+    assert actual == expected, first_difference(expected, actual)

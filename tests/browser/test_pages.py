@@ -9,6 +9,8 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser
 
+from browser.conftest import watch
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -32,9 +34,8 @@ def all_paths(site_dir: Path) -> list[str]:
 def test_pages_self_contained_accessible_and_narrow(browser: Browser, base_url: str, all_paths: list[str]) -> None:
     problems: list[str] = []
     for width in (1280, 360):
-        ctx = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=width < 400, has_touch=width < 400)
-        from browser.conftest import watch
-
+        narrow = width < 400
+        ctx = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=narrow, has_touch=narrow)
         external = watch(ctx)
         page = ctx.new_page()
         for path in all_paths:

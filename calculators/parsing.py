@@ -1,0 +1,223 @@
+"""Reading user text into typed values, shared by the browser and the tests.
+
+Numbers are read in Brazilian format: ``1.234,56``, ``1234,56``, ``1234.56`` and ``1234`` are
+accepted; a dot followed by groups of exactly three digits is a thousands separator, so
+``1.234`` means one thousand two hundred and thirty-four. Mil-réis may also be written the
+period way (``1:500$000``, ``12$500``). The length of the text is bounded before any parsing;
+only ASCII digits are accepted, so ``NaN``, ``Infinity`` and exponents (``1e309``) are refused.
+
+Every refusal is a :class:`FieldError` with a plain-text Portuguese message that names the
+field by its label and never repeats the text that was typed.
+"""
+
+import math
+import re
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+MAX_NUMBER_LENGTH = 32
+MAX_TEXT_LENGTH = 200
+
+_INT = r"[0-9]+"
+_THOUSANDS = r"[1-9][0-9]{0,2}(?:\.[0-9]{3})+"
+_NUMBER_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"(?:{_INT})"), "plain"),
+    (re.compile(rf"(?:{_THOUSANDS})"), "thousands"),
+    (re.compile(rf"(?:{_THOUSANDS}|{_INT}),[0-9]+"), "comma"),
+    (re.compile(rf"(?:{_INT})\.[0-9]+"), "dot"),
+)
+_MIL_REIS = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{3})*):([0-9]{3})|([0-9]*))\$([0-9]{3})")
+_TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})")
+_DURATION = re.compile(r"([0-9]{1,4}):([0-9]{2})")
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+_BR_DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+
+_TRUE = frozenset({"sim", "s", "true", "verdadeiro", "1", "on", "yes"})
+_FALSE = frozenset({"nao", "não", "n", "false", "falso", "0", "off", "no"})
+
+
+@dataclass(frozen=True)
+class FieldError(Exception):
+    """An input refused: the field's name and a Portuguese message for the user."""
+
+    field: str
+    message: str
+
+    def to_json(self) -> dict[str, str]:
+        """JSON form: ``{"field": ..., "message": ...}``."""
+        return {"field": self.field, "message": self.message}
+
+
+class InputError(Exception):
+    """One or more inputs refused."""
+
+    def __init__(self, errors: list[FieldError]) -> None:
+        super().__init__("; ".join(f"{e.field}: {e.message}" for e in errors))
+        self.errors = errors
+
+
+def is_blank(raw: object) -> bool:
+    """True when nothing was given (missing, ``None`` or only spaces)."""
+    return raw is None or (isinstance(raw, str) and raw.strip() == "")
+
+
+def _number_text(raw: object, field: str, label: str) -> str:
+    """The text of a number, refusing what cannot be one (lists, booleans, floats' NaN)."""
+    if isinstance(raw, bool):
+        raise FieldError(field, f"{label}: informe um número, não sim/não.")
+    if isinstance(raw, int):
+        if abs(raw) >= 10**MAX_NUMBER_LENGTH:
+            raise FieldError(field, f"{label}: número grande demais.")
+        return str(raw)
+    if isinstance(raw, float):
+        if not math.isfinite(raw):
+            raise FieldError(field, f"{label}: o valor não é um número.")
+        # A float is converted exactly from its shortest decimal text, read with a dot.
+        text = repr(raw)
+        if "e" in text or "E" in text:
+            raise FieldError(field, f"{label}: escreva o número por extenso, sem expoente.")
+        return text if "." in text else text + ".0"
+    if isinstance(raw, Decimal):
+        if not raw.is_finite():
+            raise FieldError(field, f"{label}: o valor não é um número.")
+        return format(raw, "f")
+    if not isinstance(raw, str):
+        raise FieldError(field, f"{label}: formato inválido; informe um número.")
+    return raw.strip()
+
+
+def parse_number(raw: object, field: str, label: str, mil_reis: bool = False) -> Decimal:
+    """A number in Brazilian format (see the module docstring)."""
+    from_float = isinstance(raw, (float, Decimal))
+    text = _number_text(raw, field, label)
+    if len(text) > MAX_NUMBER_LENGTH:
+        raise FieldError(field, f"{label}: número longo demais.")
+    for prefix in ("Cr$", "cr$", "CR$", "R$"):
+        if text.startswith(prefix):
+            text = text[len(prefix) :].strip()
+            break
+    negative = text.startswith("-")
+    if negative:
+        text = text[1:].strip()
+    if text == "":
+        raise FieldError(field, f"{label}: campo obrigatório.")
+    value = _read_unsigned(text, field, label, mil_reis, from_float)
+    return -value if negative else value
+
+
+def _read_unsigned(text: str, field: str, label: str, mil_reis: bool, dot: bool) -> Decimal:
+    """An unsigned number from ASCII text; ``dot`` forces the dot as decimal separator."""
+    if dot:
+        if re.fullmatch(r"[0-9]+(?:\.[0-9]+)?", text):
+            return _decimal(text, field, label)
+    elif mil_reis and (match := _MIL_REIS.fullmatch(text)):
+        contos, units_after_contos, units, reis = match.groups()
+        whole = int((contos or "0").replace(".", "")) * 1000 + int(units_after_contos or units or "0")
+        return Decimal(whole) + Decimal(int(reis)) / 1000
+    else:
+        for pattern, kind in _NUMBER_PATTERNS:
+            if pattern.fullmatch(text):
+                if kind == "thousands":
+                    text = text.replace(".", "")
+                elif kind == "comma":
+                    text = text.replace(".", "").replace(",", ".")
+                return _decimal(text, field, label)
+    hint = " ou 1:500$000" if mil_reis else ""
+    raise FieldError(
+        field,
+        f"{label}: número inválido; use só algarismos, com vírgula para os decimais "
+        f"(por exemplo 1.234,56{hint}).",
+    )
+
+
+def _decimal(text: str, field: str, label: str) -> Decimal:
+    """Decimal from already-validated ASCII digits."""
+    try:
+        value = Decimal(text)
+    except InvalidOperation:  # pragma: no cover - the patterns admit only digits
+        raise FieldError(field, f"{label}: número inválido.") from None
+    if not value.is_finite():  # pragma: no cover
+        raise FieldError(field, f"{label}: número inválido.")
+    return value
+
+
+def decimal_places(value: Decimal) -> int:
+    """How many decimal places the value was written with."""
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def parse_integer(raw: object, field: str, label: str) -> int:
+    """A whole number (``1.234`` is one thousand two hundred and thirty-four)."""
+    value = parse_number(raw, field, label)
+    if value != value.to_integral_value():
+        raise FieldError(field, f"{label}: informe um número inteiro.")
+    return int(value)
+
+
+def parse_boolean(raw: object, field: str, label: str) -> bool:
+    """Yes or no: a JSON boolean, or ``sim``/``não``, ``true``/``false``, ``1``/``0``."""
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and len(raw) <= 20:
+        text = raw.strip().casefold()
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+    raise FieldError(field, f"{label}: responda sim ou não.")
+
+
+def parse_time(raw: object, field: str, label: str) -> int:
+    """A clock time ``HH:MM`` (00:00 to 23:59), as minutes after midnight."""
+    if isinstance(raw, str) and len(raw) <= 10:
+        match = _TIME.fullmatch(raw.strip())
+        if match:
+            hours, minutes = int(match.group(1)), int(match.group(2))
+            if hours < 24 and minutes < 60:
+                return hours * 60 + minutes
+    raise FieldError(field, f"{label}: informe a hora no formato HH:MM (de 00:00 a 23:59).")
+
+
+def parse_duration(raw: object, field: str, label: str) -> Decimal:
+    """A duration as minutes: ``H:MM`` (``2:30``) or decimal hours (``2,5``)."""
+    if isinstance(raw, str) and len(raw) <= MAX_NUMBER_LENGTH:
+        match = _DURATION.fullmatch(raw.strip())
+        if match:
+            hours, minutes = int(match.group(1)), int(match.group(2))
+            if minutes >= 60:
+                raise FieldError(field, f"{label}: os minutos vão de 00 a 59.")
+            return Decimal(hours * 60 + minutes)
+    if isinstance(raw, str) and ":" in raw:
+        raise FieldError(field, f"{label}: informe horas como H:MM (ex.: 2:30) ou 2,5.")
+    return parse_number(raw, field, label) * 60
+
+
+def parse_date(raw: object, field: str, label: str) -> date:
+    """A date ``AAAA-MM-DD`` or ``DD/MM/AAAA``."""
+    if isinstance(raw, date):
+        return raw
+    if isinstance(raw, str) and len(raw) <= 12:
+        text = raw.strip()
+        iso = _ISO_DATE.fullmatch(text)
+        brazilian = _BR_DATE.fullmatch(text)
+        try:
+            if iso:
+                return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+            if brazilian:
+                day, month, year = (int(g) for g in brazilian.groups())
+                return date(year, month, day)
+        except ValueError:
+            raise FieldError(field, f"{label}: essa data não existe.") from None
+    raise FieldError(field, f"{label}: informe a data como DD/MM/AAAA ou AAAA-MM-DD.")
+
+
+def parse_text(raw: object, field: str, label: str) -> str:
+    """A short line of text (spaces trimmed, length bounded)."""
+    if not isinstance(raw, str):
+        raise FieldError(field, f"{label}: informe um texto.")
+    text = " ".join(raw.split())
+    if len(text) > MAX_TEXT_LENGTH:
+        raise FieldError(field, f"{label}: texto longo demais (até {MAX_TEXT_LENGTH} letras).")
+    return text

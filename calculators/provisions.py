@@ -1,0 +1,52 @@
+"""Statute slugs and provision references.
+
+A provision is named by its statute's slug and its LexML id (``art4_par2``, ``anx1_ali4``);
+labels, URNs and permalinks are derived from the id elsewhere (``macros/ids.py`` and the
+browser), never stored here.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+DL_1941 = "decreto-lei-3844-1941"
+LEI_1965 = "lei-4860-1965"
+DEC_1945 = "decreto-17961-1945"
+
+STATUTES: Mapping[str, str] = MappingProxyType({
+    DL_1941: "Decreto-Lei de 20 de novembro de 1941 (nº 3.844, atribuição editorial)",
+    LEI_1965: "Lei nº 4.860, de 26 de novembro de 1965",
+    DEC_1945: "Decreto nº 17.961, de 5 de março de 1945",
+})
+
+
+@dataclass(frozen=True)
+class Provision:
+    """A provision of a statute: the statute's slug and the LexML id."""
+
+    statute: str
+    id: str
+
+    @property
+    def ref(self) -> str:
+        """Compact reference ``<slug>#<id>`` (the page path and the anchor)."""
+        return f"{self.statute}#{self.id}"
+
+    def to_json(self) -> dict[str, str]:
+        """JSON form."""
+        return {"statute": self.statute, "id": self.id, "ref": self.ref}
+
+
+def dl1941(provision_id: str) -> Provision:
+    """A provision of the Decreto-Lei of 20 Nov 1941."""
+    return Provision(DL_1941, provision_id)
+
+
+def lei1965(provision_id: str) -> Provision:
+    """A provision of Lei nº 4.860/1965."""
+    return Provision(LEI_1965, provision_id)
+
+
+def dec1945(provision_id: str) -> Provision:
+    """A provision of Decreto nº 17.961/1945."""
+    return Provision(DEC_1945, provision_id)

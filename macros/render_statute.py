@@ -117,13 +117,17 @@ class StatuteRenderer:
         )
 
     def own_content(self, node: Node) -> list[str]:
-        """Label/text paragraph, quoted text, table, signatures, notes, citation box."""
+        """Label/text line (with its «Citar» box inline), quoted text, table, signatures, notes."""
         out: list[str] = []
-        if node.type not in ("artigo", "anexo") and (node.label or node.text):
+        cite_box = "" if node.type in ("epigrafe", "ementa") else str(self.cite_box(node))
+        has_line = node.type not in ("artigo", "anexo") and bool(node.label or node.text)
+        inline = has_line and not (node.quoted or node.table or node.signatures)
+        if has_line:
             parts = [str(self.label(node))] if node.label else []
             if node.text:
                 parts.append(str(self.text(node.text, node)))
-            out.append(f'<p class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}</p>')
+            tail = f" {cite_box}" if inline else ""
+            out.append(f'<div class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}{tail}</div>')
         if node.quoted:
             lines = "".join(
                 f'<p class="src">{render(line, self.spans_for(line, node, node.notes))}</p>' for line in node.quoted
@@ -137,8 +141,8 @@ class StatuteRenderer:
             names = "<br>".join(f'<span class="src">{escape(s)}</span>' for s in node.signatures)
             out.append(f'<p class="assinaturas">{names}</p>')
         out.extend(str(self.note(n)) for n in node.notes)
-        if node.type not in ("epigrafe", "ementa"):
-            out.append(str(self.cite_box(node)))
+        if cite_box and not inline:
+            out.append(cite_box)
         return out
 
     def table(self, node: Node) -> Markup:

@@ -43,7 +43,7 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     context: BrowserContext = phone.context
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
     phone.goto(base_url + "/lei-4860-1965/#art7_par5")
-    box = phone.locator("#art7_par5 > details.citar")
+    box = phone.locator("#art7_par5 > .dispositivo-texto > details.citar")
     box.locator("summary").tap()
     button = box.locator("button.citar-copiar")
     expect(button).to_be_visible()
@@ -65,7 +65,7 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
 
 def test_citation_of_attributed_number_is_bracketed(page: Page, base_url: str) -> None:
     page.goto(base_url + "/decreto-lei-3844-1941/")
-    box = page.locator("#art4_par2 > details.citar")
+    box = page.locator("#art4_par2 > .dispositivo-texto > details.citar")
     box.locator("summary").click()
     text = box.locator(".citar-texto").inner_text()
     assert text.startswith("BRASIL. Decreto-Lei [nº 3.844], de 20 de novembro de 1941. [Dispõe sobre")

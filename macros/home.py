@@ -18,7 +18,7 @@ def statute_cards(statutes: list[Statute]) -> Markup:
             f'<h2 id="{escape(st.slug)}"><a href="{escape(st.slug)}/">{escape(cite.title(st))}</a></h2>'
             f'<p class="cartao-ementa">{escape(ementa)}</p>'
             f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
-            f'<span class="tag-editorial">informação editorial</span></p>'
+            f'<span class="tag-editorial" data-search-exclude>informação editorial</span></p>'
             f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'
             f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
             f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"

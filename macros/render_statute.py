@@ -39,7 +39,7 @@ def md_heading_text(text: str) -> str:
 def editorial_tag(fact: Fact | None = None, text: str = "informação editorial") -> Markup:
     """A visible tag saying a fact is not in the source document."""
     title = f' title="{escape(fact.note)}"' if fact is not None and fact.note else ""
-    return Markup(f'<span class="tag-editorial"{title}>{escape(text)}</span>')
+    return Markup(f'<span class="tag-editorial" data-search-exclude{title}>{escape(text)}</span>')
 
 
 class StatuteRenderer:
@@ -164,7 +164,7 @@ class StatuteRenderer:
                     if cell:
                         cells.append(f'<td class="src">{render(cell, self.spans_for(cell, node, notes))}</td>')
                     else:
-                        cells.append('<td><span class="vazio">(em branco)</span></td>')
+                        cells.append('<td><span class="vazio" data-search-exclude>(em branco)</span></td>')
                 unquoted = [n for n in notes if not n.quote]
                 if unquoted:
                     refs = "".join(

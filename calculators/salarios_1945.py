@@ -15,6 +15,7 @@ diaristas' annual expense (count × daily wage × 300, as in the table).
 The tables come from the caller (see :mod:`calculators.tables_1945` for their shape).
 """
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from .fields import Choice, Field, ParsedInputs
@@ -362,3 +363,89 @@ SPEC = CalculatorSpec(
         "não lê arquivos. A consulta de diaristas com número e salário dispensa as tabelas."
     ),
 )
+
+
+# ------------------------------------------------------------------ comparison (atual × proposta)
+# Pure functions used by the "Tabelas" pages (atual × proposta). They take the typed tables
+# (see :mod:`calculators.tables_1945`) and never read files.
+
+
+@dataclass(frozen=True)
+class SalaryRaise:
+    """The current and proposed monthly salary of one function and the raise between them."""
+
+    current: Decimal
+    proposed: Decimal
+    amount: Decimal
+    percent: Decimal | None
+
+
+def proposed_salary(row: SeriesRow, tables: Tables) -> Decimal | None:
+    """The proposed monthly salary of a printed line (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    For a line of a série funcional, the salary of its referência in the escala-padrão; for an
+    isolated function (Tabela Ordinária a; Tabela Suplementar, art. 3º), the salary printed for
+    it. ``None`` when the line has neither (a garbled referência cell).
+    """
+    return _proposed_salary(row, tables)
+
+
+def salary_raise(current: Decimal, proposed: Decimal) -> SalaryRaise:
+    """Raise from the current to the proposed salary, in cruzeiros and in percent.
+
+    Decreto nº 17.961/1945, art. 1º, § 3º: each employee's salary is compared with the salary of
+    the function he comes to hold. Same arithmetic as the calculator's "enquadramento" query:
+    the raise is proposed − current; the percentage is raise ÷ current × 100, rounded to two
+    places by the commercial rule (``None`` when the current salary is zero).
+    """
+    amount = proposed - current
+    percent = round_percent(amount / current * HUNDRED) if current else None
+    return SalaryRaise(current=current, proposed=proposed, amount=amount, percent=percent)
+
+
+@dataclass(frozen=True)
+class Payroll:
+    """Headcount and monthly payroll of a set of printed lines, current and proposed."""
+
+    current_count: int
+    proposed_count: int
+    surplus: int
+    vacancies: int
+    current: Decimal
+    proposed: Decimal
+
+    @property
+    def difference(self) -> Decimal:
+        """Proposed minus current monthly payroll, each rounded to the centavo."""
+        return round_money(self.proposed) - round_money(self.current)
+
+
+def payroll(rows: tuple[SeriesRow, ...] | list[SeriesRow], tables: Tables) -> Payroll:
+    """Headcount and monthly payroll of ``rows`` (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    Current payroll: Σ current count × current salary; proposed payroll: Σ proposed count ×
+    proposed salary (the escala-padrão salary of the line's referência, or the printed salary of
+    an isolated function). Lines without a salary contribute nothing. The same sums as the
+    calculator's "serie" query, over any set of lines (a série, a part of a table, all of them).
+    """
+    current = sum((r.current_count * (r.current_salary or Decimal(0)) for r in rows), Decimal(0))
+    proposed = sum((r.proposed_count * (_proposed_salary(r, tables) or Decimal(0)) for r in rows), Decimal(0))
+    return Payroll(
+        current_count=sum(r.current_count for r in rows),
+        proposed_count=sum(r.proposed_count for r in rows),
+        surplus=sum(r.surplus for r in rows),
+        vacancies=sum(r.vacancies for r in rows),
+        current=round_money(current),
+        proposed=round_money(proposed),
+    )
+
+
+def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
+    """Number of diaristas and annual expense of one situation ("atual" or "proposta").
+
+    Decreto nº 17.961/1945, art. 1º, § 5º: the Tabela Numérica de Diaristas; the annual expense
+    is count × daily wage × 300, summed over the lines (as the calculator's "diaristas" query).
+    """
+    rows = [r for r in tables.daily if r.situation == situation]
+    expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows), Decimal(0)))
+    return sum(r.count for r in rows), expense

@@ -10,7 +10,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import home
+from . import home, render_tables
+from .render_calculators import calculator_page, calculators_index
 from .render_statute import render_statute
 from .statutes import all_statutes, statute
 
@@ -27,3 +28,26 @@ def define_env(env: Any) -> None:
     def home_statutes() -> Markup:
         """The home page cards of the three statutes."""
         return home.statute_cards(list(all_statutes().values()))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def calculator(name: str) -> str:
+        """A calculator page: provisions quoted, the form, the worked examples."""
+        return calculator_page(name)
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def calculators_list() -> str:
+        """The index of the calculators."""
+        return calculators_index()
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def tabela(name: str) -> str:
+        """A "Tabelas" page body: indice, escala, ordinaria, suplementar, diaristas or comparacao."""
+        pages = {
+            "indice": render_tables.index_page,
+            "escala": render_tables.escala_page,
+            "ordinaria": render_tables.ordinaria_page,
+            "suplementar": render_tables.suplementar_page,
+            "diaristas": render_tables.diaristas_page,
+            "comparacao": render_tables.comparison_page,
+        }
+        return pages[name]()

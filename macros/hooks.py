@@ -3,7 +3,10 @@
 - ``on_config``: every data file is validated before anything renders; a broken file stops the
   build with the file, the place and the reason.
 - ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
-  ``/assets/pyodide/`` become site files.
+  ``/assets/pyodide/`` become site files, and so do the calculators archive
+  (``/assets/calculadoras.zip``) and the decree's tables for the browser
+  (``/assets/calculadoras-dados.json``), and the downloads of the 1945 tables (CSV per table,
+  JSON of all tables and its JSON Schema, under ``/dados/``).
 - ``on_post_build``: the accent-folded search index.
 """
 
@@ -17,16 +20,19 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import site_files
+from macros import render_tables, site_files
 from macros.loader import DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
+from macros.tables import load_tables
 
 
 def on_config(config: Any) -> Any:
     all_statutes.cache_clear()
     try:
         all_statutes()
+        render_tables.clear_cache()
+        load_tables()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     return config
@@ -36,6 +42,8 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(files, config)
         site_files.add_pyodide(files, config)
+        site_files.add_table_downloads(files, config)
+        site_files.add_calculators(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files

@@ -43,3 +43,53 @@ def add_pyodide(files: Files, config: Any) -> None:
                 "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
             )
         _add(files, config, f"assets/pyodide/{name}", source)
+
+
+# The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
+# the decree's tables in the shape the salarios_1945 calculator reads.
+CALCULATORS_DIR = ROOT / "calculators"
+CALCULATORS_ARCHIVE = "assets/calculadoras.zip"
+CALCULATORS_DATA = "assets/calculadoras-dados.json"
+
+
+def calculators_archive() -> bytes:
+    """A zip of ``calculators/`` (Python sources only, no ``__pycache__``), deterministic."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(CALCULATORS_DIR.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def add_calculators(files: Files, config: Any) -> None:
+    """The calculators archive and the decree's tables for the browser."""
+    import json
+
+    from .calculator_tables import decree_tables
+
+    decree_tables.cache_clear()
+    tables = json.dumps(decree_tables(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    for uri, content in ((CALCULATORS_ARCHIVE, calculators_archive()), (CALCULATORS_DATA, tables)):
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=content))
+
+
+def add_table_downloads(files: Files, config: Any) -> None:
+    """The tables of 1945 as CSV and JSON (+ JSON Schema) under ``/dados/``, generated at build."""
+    from .exports import all_files
+    from .render_tables import tables
+
+    for uri, text in all_files(tables()).items():
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=text))

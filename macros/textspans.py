@@ -81,10 +81,25 @@ def render(text: str, spans: list[Span]) -> Markup:
     events.sort(key=lambda e: (e[0], e[1], -e[2] if e[1] == 0 else e[2]))
     out: list[str] = []
     pos = 0
+    # Open spans with what must follow them; a note reference inside a link is moved after the
+    # outermost enclosing link, so that links never nest.
+    opened: list[tuple[Span, list[str]]] = []
     for at, kind, order in events:
         out.append(str(escape(text[pos:at])))
         pos = at
         span = ordered[order]
-        out.append(span.open if kind == 1 else span.close + span.after)
+        if kind == 1:
+            out.append(span.open)
+            opened.append((span, []))
+            continue
+        closed, pending = opened.pop()
+        assert closed is span
+        trailing = span.after + "".join(pending)
+        links = [p for s, p in opened if s.open.startswith("<a")]
+        if links and trailing:
+            links[0].append(trailing)
+            out.append(span.close)
+        else:
+            out.append(span.close + trailing)
     out.append(str(escape(text[pos:])))
     return Markup("".join(out))

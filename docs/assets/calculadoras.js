@@ -1,0 +1,649 @@
+/* Estatutos Portuários — calculadoras no navegador.
+ *
+ * O formulário vem pronto do servidor (gerado de calculators.api.describe); este script:
+ * - carrega o motor (Pyodide num Web Worker, calculadoras-worker.mjs) só na primeira interação,
+ *   com mensagem de progresso e tempo-limite (60 s); o worker fica numa variável deste script e
+ *   sobrevive à navegação instantânea do Material: o Pyodide carrega uma vez por visita;
+ * - envia os valores como texto (quem interpreta "1.234,56" é o Python) e mostra o resultado,
+ *   montado só com createElement/textContent — nada digitado vira HTML;
+ * - põe os dados do cálculo na URL (Compartilhar) e refaz o cálculo ao abrir um link assim;
+ * - leva as horas da jornada à calculadora de horas extraordinárias.
+ */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var ASSETS = new URL(".", script ? script.src : window.location.href);
+  var SITE = new URL("../", ASSETS);
+  var DEFAULT_TIMEOUT_MS = 60000;
+  var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
+
+  var engine = null; // {worker, ready: Promise, pending: {}, nextId}
+  window.calculadorasBoots = window.calculadorasBoots || 0;
+
+  // ---------------------------------------------------------------- helpers
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    if (attrs) {
+      Object.keys(attrs).forEach(function (key) {
+        if (key === "className") node.className = attrs[key];
+        else node.setAttribute(key, attrs[key]);
+      });
+    }
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  function timeoutMs() {
+    var flag = new URLSearchParams(window.location.search).get("_limite");
+    var value = parseInt(flag || window.calculadorasTempoLimite || "", 10);
+    return value > 0 ? value : DEFAULT_TIMEOUT_MS;
+  }
+
+  function currentStatus() {
+    return document.querySelector(".calc-form .calc-estado");
+  }
+
+  function setStatus(text) {
+    var status = currentStatus();
+    if (status) status.textContent = text;
+  }
+
+  // ---------------------------------------------------------------- engine (one per visit)
+  function startEngine() {
+    if (engine) return engine.ready;
+    var worker;
+    try {
+      worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    window.calculadorasBoots += 1;
+    var current = { worker: worker, pending: {}, nextId: 1 };
+    engine = current;
+    current.ready = new Promise(function (resolve, reject) {
+      var timer = setTimeout(function () {
+        reject(new Error("tempo esgotado"));
+      }, timeoutMs());
+      worker.onmessage = function (event) {
+        var msg = event.data || {};
+        if (msg.type === "progress") {
+          setStatus(msg.text);
+        } else if (msg.type === "ready") {
+          clearTimeout(timer);
+          resolve();
+        } else if (msg.type === "error") {
+          clearTimeout(timer);
+          reject(new Error(msg.message));
+        } else if (msg.type === "result") {
+          var done = current.pending[msg.id];
+          delete current.pending[msg.id];
+          if (done) done(msg);
+        }
+      };
+      worker.onerror = function (event) {
+        clearTimeout(timer);
+        if (event && event.preventDefault) event.preventDefault();
+        reject(new Error("falha no worker"));
+      };
+    });
+    current.ready.catch(function () {
+      worker.terminate();
+      Object.keys(current.pending).forEach(function (id) {
+        current.pending[id]({ error: "motor indisponível" });
+      });
+      if (engine === current) engine = null; // a next attempt starts over
+    });
+    setStatus("Carregando o motor de cálculo (Pyodide, cerca de 12 MB na primeira vez)…");
+    worker.postMessage({
+      type: "boot",
+      indexURL: new URL("pyodide/", ASSETS).href,
+      archiveURL: new URL("calculadoras.zip", ASSETS).href,
+    });
+    return current.ready;
+  }
+
+  function runCalculator(name, inputs, needsData) {
+    return startEngine().then(function () {
+      var current = engine;
+      return new Promise(function (resolve) {
+        var id = current.nextId++;
+        current.pending[id] = resolve;
+        current.worker.postMessage({
+          type: "run",
+          id: id,
+          name: name,
+          inputs: JSON.stringify(inputs),
+          dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
+        });
+      });
+    });
+  }
+
+  // ---------------------------------------------------------------- form structure
+  function topFields(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("[data-field]"), function (node) {
+      return !node.hasAttribute("data-item-field") && !node.closest("template");
+    });
+  }
+
+  function wrapperOf(control) {
+    return control.closest(".calc-campo") || control;
+  }
+
+  function isShown(control) {
+    var wrapper = control.closest("[data-visible-when]");
+    return !wrapper || !wrapper.hidden;
+  }
+
+  function rowsOf(list) {
+    return Array.prototype.slice.call(list.querySelectorAll(":scope > .calc-itens > [data-item]"));
+  }
+
+  function renumber(form, list) {
+    var name = list.getAttribute("data-lista");
+    var calc = form.getAttribute("data-calc");
+    var rows = rowsOf(list);
+    rows.forEach(function (row, index) {
+      var legend = row.querySelector(":scope > legend");
+      var noun = legend.textContent.replace(/\s*\d+$/, "");
+      legend.textContent = noun + " " + (index + 1);
+      var remove = row.querySelector(":scope > [data-acao='remover']");
+      remove.textContent = "Remover " + noun.toLowerCase() + " " + (index + 1);
+      row.querySelectorAll("[data-item-field]").forEach(function (control) {
+        var field = control.getAttribute("data-item-field");
+        var path = name + "[" + index + "]." + field;
+        var ident = "c-" + calc + "-" + name + "-" + index + "-" + field;
+        var wrapper = wrapperOf(control);
+        var label = wrapper.querySelector("label");
+        var help = wrapper.querySelector(".calc-ajuda");
+        control.setAttribute("data-path", path);
+        control.id = ident;
+        if (label) label.setAttribute("for", ident);
+        if (help) help.id = ident + "-ajuda";
+        control.setAttribute("aria-describedby", ident + "-ajuda");
+        wrapper.setAttribute("data-campo", path);
+      });
+    });
+    var max = parseInt(list.getAttribute("data-max") || "50", 10);
+    var min = parseInt(list.getAttribute("data-min") || "0", 10);
+    list.querySelector(":scope > [data-acao='adicionar']").disabled = rows.length >= max;
+    rows.forEach(function (row) {
+      row.querySelector(":scope > [data-acao='remover']").disabled = rows.length <= min;
+    });
+  }
+
+  function addRow(form, list) {
+    var template = list.querySelector(":scope > template");
+    var row = template.content.firstElementChild.cloneNode(true);
+    list.querySelector(":scope > .calc-itens").appendChild(row);
+    renumber(form, list);
+    return row;
+  }
+
+  function setRowCount(form, list, count) {
+    var rows = rowsOf(list);
+    while (rows.length > count) rows.pop().remove();
+    while (rowsOf(list).length < count) addRow(form, list);
+    renumber(form, list);
+  }
+
+  function updateVisibility(form) {
+    form.querySelectorAll("[data-visible-when]").forEach(function (wrapper) {
+      var rule;
+      try { rule = JSON.parse(wrapper.getAttribute("data-visible-when")); } catch (e) { return; }
+      var source = form.querySelector("[data-field='" + rule.field + "']:not([data-item-field])");
+      if (!source) return;
+      wrapper.hidden = rule["in"].indexOf(source.value) < 0;
+    });
+  }
+
+  // ---------------------------------------------------------------- values <-> form <-> URL
+  function controlValue(control) {
+    if (control.type === "checkbox") return control.checked;
+    return control.value;
+  }
+
+  function collect(form) {
+    var inputs = {};
+    topFields(form).forEach(function (control) {
+      if (!isShown(control)) return;
+      var name = control.getAttribute("data-field");
+      if (control.hasAttribute("data-lista")) {
+        inputs[name] = rowsOf(control).map(function (row) {
+          var item = {};
+          row.querySelectorAll("[data-item-field]").forEach(function (sub) {
+            item[sub.getAttribute("data-item-field")] = controlValue(sub);
+          });
+          return item;
+        });
+      } else {
+        inputs[name] = controlValue(control);
+      }
+    });
+    return inputs;
+  }
+
+  function isDefault(control) {
+    if (control.type === "checkbox") return control.checked === control.defaultChecked;
+    if (control.tagName === "SELECT") {
+      var option = control.options[control.selectedIndex];
+      return !option || option.defaultSelected;
+    }
+    return control.value === control.defaultValue;
+  }
+
+  function shareQuery(form) {
+    var params = new URLSearchParams();
+    topFields(form).forEach(function (control) {
+      if (!isShown(control)) return;
+      var name = control.getAttribute("data-field");
+      if (control.hasAttribute("data-lista")) {
+        var rows = collect(form)[name] || [];
+        if (rows.length) params.set(name, JSON.stringify(rows));
+      } else if (!isDefault(control)) {
+        var value = controlValue(control);
+        params.set(name, typeof value === "boolean" ? (value ? "sim" : "nao") : value);
+      }
+    });
+    return params;
+  }
+
+  function encodeInputs(inputs) {
+    var params = new URLSearchParams();
+    Object.keys(inputs).forEach(function (name) {
+      var value = inputs[name];
+      if (Array.isArray(value) || (value && typeof value === "object")) params.set(name, JSON.stringify(value));
+      else if (typeof value === "boolean") params.set(name, value ? "sim" : "nao");
+      else if (value !== null && value !== undefined) params.set(name, String(value));
+    });
+    return params;
+  }
+
+  function setControl(control, value) {
+    if (control.type === "checkbox") {
+      control.checked = value === true || TRUE_WORDS.indexOf(String(value).trim().toLowerCase()) >= 0;
+    } else {
+      control.value = value === null || value === undefined ? "" : String(value);
+    }
+  }
+
+  function fillFromQuery(form) {
+    var params = new URLSearchParams(window.location.search);
+    var known = 0;
+    var problems = [];
+    topFields(form).forEach(function (control) {
+      var name = control.getAttribute("data-field");
+      if (!params.has(name)) return;
+      known += 1;
+      var raw = params.get(name);
+      if (control.hasAttribute("data-lista")) {
+        var items;
+        try { items = JSON.parse(raw); } catch (e) { items = null; }
+        if (!Array.isArray(items)) {
+          problems.push(name);
+          return;
+        }
+        var max = parseInt(control.getAttribute("data-max") || "50", 10);
+        items = items.slice(0, max);
+        setRowCount(form, control, items.length);
+        rowsOf(control).forEach(function (row, index) {
+          var item = items[index] && typeof items[index] === "object" ? items[index] : {};
+          row.querySelectorAll("[data-item-field]").forEach(function (sub) {
+            var key = sub.getAttribute("data-item-field");
+            if (Object.prototype.hasOwnProperty.call(item, key)) setControl(sub, item[key]);
+          });
+        });
+      } else if (control.tagName === "SELECT") {
+        var exists = Array.prototype.some.call(control.options, function (o) { return o.value === raw; });
+        if (exists) control.value = raw;
+        else problems.push(name);
+      } else {
+        setControl(control, raw);
+      }
+    });
+    updateVisibility(form);
+    return { known: known, problems: problems };
+  }
+
+  // ---------------------------------------------------------------- errors
+  function clearErrors(form) {
+    form.querySelectorAll(".calc-erro").forEach(function (node) {
+      var owner = node.getAttribute("data-de");
+      var control = owner && document.getElementById(owner);
+      if (control) {
+        control.removeAttribute("aria-invalid");
+        var ids = (control.getAttribute("aria-describedby") || "").split(" ").filter(function (x) {
+          return x && x !== node.id;
+        });
+        control.setAttribute("aria-describedby", ids.join(" "));
+      }
+      node.remove();
+    });
+    clear(form.querySelector(".calc-erros-gerais"));
+  }
+
+  function showErrors(form, errors) {
+    clearErrors(form);
+    var general = form.querySelector(".calc-erros-gerais");
+    var first = null;
+    var count = 0;
+    errors.forEach(function (error) {
+      var path = String(error.field || "");
+      var message = String(error.message || "Valor inválido.");
+      var target = null;
+      if (path) {
+        form.querySelectorAll("[data-path]").forEach(function (node) {
+          if (!target && node.getAttribute("data-path") === path && !node.closest("template")) target = node;
+        });
+      }
+      if (target && isShown(target)) {
+        count += 1;
+        var ident = (target.id || ("c-" + form.getAttribute("data-calc") + "-lista-" + count)) + "-erro";
+        if (!target.id) target.id = ident.replace(/-erro$/, "");
+        var note = el("p", { className: "calc-erro", id: ident, role: "alert", "data-de": target.id }, message);
+        var holder = target.hasAttribute("data-lista") ? target.querySelector(":scope > .calc-ajuda") : target;
+        var wrapper = target.hasAttribute("data-lista") ? target : wrapperOf(target);
+        if (target.type === "checkbox") wrapper.appendChild(note);
+        else holder.insertAdjacentElement("afterend", note);
+        target.setAttribute("aria-invalid", "true");
+        var described = (target.getAttribute("aria-describedby") || "").split(" ").filter(Boolean);
+        described.push(ident);
+        target.setAttribute("aria-describedby", described.join(" "));
+        if (!first) first = target;
+      } else {
+        general.appendChild(el("p", { className: "calc-erro" }, message));
+      }
+    });
+    if (first && first.focus && !first.hasAttribute("data-lista")) first.focus();
+  }
+
+  // ---------------------------------------------------------------- result
+  function labels(form) {
+    var node = form.parentNode.querySelector("script.calc-rotulos");
+    if (!node) return {};
+    try { return JSON.parse(node.textContent); } catch (e) { return {}; }
+  }
+
+  function provisionLink(provision, names) {
+    var slug = String(provision.statute || "");
+    var id = String(provision.id || "");
+    var ref = slug + "#" + id;
+    var link = el("a", { className: "calc-dispositivo", "data-ref": ref }, names[ref] || (slug + ", " + id));
+    link.href = new URL(encodeURIComponent(slug) + "/#" + encodeURIComponent(id), SITE).href;
+    return link;
+  }
+
+  function row(th, td, attrs) {
+    var tr = el("tr", attrs);
+    tr.appendChild(el("th", { scope: "row" }, th));
+    tr.appendChild(el("td", { className: "calc-quantia" }, td));
+    return tr;
+  }
+
+  function valuesTable(result) {
+    var table = el("table", { className: "calc-valores-tabela" });
+    table.appendChild(el("caption", null, "Resultado"));
+    var body = el("tbody");
+    var amounts = result.amounts || {};
+    Object.keys(amounts).forEach(function (key) {
+      body.appendChild(row(amounts[key].label, amounts[key].formatted, { "data-valor": key }));
+    });
+    var quantities = result.quantities || {};
+    Object.keys(quantities).forEach(function (key) {
+      body.appendChild(row(quantities[key].label, quantities[key].formatted, { "data-quantidade": key }));
+    });
+    table.appendChild(body);
+    return table;
+  }
+
+  function sharesTable(result) {
+    var amounts = result.amounts || {};
+    var wrap = el("div", { className: "calc-rolagem" });
+    var table = el("table", { className: "calc-partes" });
+    table.appendChild(el("caption", null, "Divisão do produto (" + amounts.produto.formatted +
+      "; uma quota vale " + amounts.valor_quota.formatted + ")"));
+    var head = el("thead");
+    var tr = el("tr");
+    ["Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal"].forEach(function (text) {
+      tr.appendChild(el("th", { scope: "col" }, text));
+    });
+    head.appendChild(tr);
+    table.appendChild(head);
+    var body = el("tbody");
+    result.details.partes.forEach(function (part) {
+      var line = el("tr", { "data-parte": part.role });
+      line.appendChild(el("th", { scope: "row" }, part.label));
+      line.appendChild(el("td", null, part.count));
+      line.appendChild(el("td", null, String(part.quota).replace(".", ",")));
+      line.appendChild(el("td", null, part.share_formatted));
+      line.appendChild(el("td", null, part.subtotal_formatted));
+      body.appendChild(line);
+    });
+    table.appendChild(body);
+    var foot = el("tfoot");
+    var residue = el("tr");
+    residue.appendChild(el("th", { scope: "row", colspan: "4" }, "Resíduo de arredondamento"));
+    residue.appendChild(el("td", null, amounts.residuo.formatted));
+    foot.appendChild(residue);
+    table.appendChild(foot);
+    wrap.appendChild(table);
+    wrap.appendChild(el("p", { className: "calc-nota-partes" }, "Soma das partes + resíduo = produto do terno."));
+    return wrap;
+  }
+
+  function renderResult(form, area, result) {
+    clear(area);
+    var names = labels(form);
+    area.appendChild(el("h3", { className: "calc-resultado-titulo", tabindex: "-1" }, "Resultado"));
+    area.appendChild(valuesTable(result));
+    if (result.details && Array.isArray(result.details.partes) && result.amounts && result.amounts.residuo) {
+      area.appendChild(sharesTable(result));
+    }
+    var handed = result.details && result.details.horas_extras_input;
+    if (handed && typeof handed === "object") {
+      // A real link: Material's instant navigation takes it (the worker survives).
+      var target = new URL("../horas_extras/", window.location.href);
+      target.search = encodeInputs(handed).toString();
+      var go = el("a", { className: "md-button md-button--primary calc-levar", "data-acao": "levar" },
+        "Levar às horas extraordinárias");
+      go.href = target.href;
+      area.appendChild(go);
+    }
+    area.appendChild(el("p", { className: "calc-subtitulo" }, "Passo a passo"));
+    var steps = el("ol", { className: "calc-passos" });
+    (result.steps || []).forEach(function (step) {
+      var li = el("li");
+      li.appendChild(provisionLink(step.provision || {}, names));
+      li.appendChild(document.createTextNode(": " + String(step.explanation || "")));
+      var values = step.values || {};
+      var keys = Object.keys(values);
+      if (keys.length) {
+        var dl = el("dl", { className: "calc-valores" });
+        keys.forEach(function (key) {
+          dl.appendChild(el("dt", null, key));
+          dl.appendChild(el("dd", null, values[key]));
+        });
+        li.appendChild(dl);
+      }
+      steps.appendChild(li);
+    });
+    area.appendChild(steps);
+    if (result.warnings && result.warnings.length) {
+      area.appendChild(el("p", { className: "calc-subtitulo" }, "Avisos"));
+      var list = el("ul", { className: "calc-avisos" });
+      result.warnings.forEach(function (warning) { list.appendChild(el("li", null, warning)); });
+      area.appendChild(list);
+    }
+    if (result.rounding) {
+      var rounding = el("p", { className: "calc-arredondamento" });
+      rounding.appendChild(el("strong", null, "Arredondamento: "));
+      rounding.appendChild(document.createTextNode(String(result.rounding.rule) + ". " +
+        String(result.rounding.description)));
+      area.appendChild(rounding);
+    }
+  }
+
+  // ---------------------------------------------------------------- actions
+  function compute(form, fromLink) {
+    var area = document.getElementById("resultado-" + form.getAttribute("data-calc"));
+    var inputs = collect(form);
+    var needsData = form.getAttribute("data-precisa-dados") === "sim";
+    var submit = form.querySelector("button[type='submit']");
+    form.setAttribute("aria-busy", "true");
+    submit.disabled = true;
+    setStatusOf(form, engine ? "Calculando…" : "Carregando o motor de cálculo (Pyodide)…");
+    var started = performance.now();
+    return runCalculator(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
+      var result = null;
+      if (msg && typeof msg.json === "string") {
+        try { result = JSON.parse(msg.json); } catch (e) { result = null; }
+      }
+      if (!result) throw new Error((msg && msg.error) || "resposta inválida");
+      form.dataset.ultimoMs = String(Math.round(performance.now() - started));
+      if (result.ok) {
+        clearErrors(form);
+        renderResult(form, area, result);
+        var query = shareQuery(form).toString();
+        var url = new URL(window.location.href);
+        url.search = query;
+        url.hash = "";
+        window.history.replaceState(window.history.state, "", url.href);
+        form.querySelector("[data-acao='compartilhar']").disabled = false;
+        setStatusOf(form, "Cálculo feito.");
+        if (!fromLink) {
+          var title = area.querySelector(".calc-resultado-titulo");
+          if (title) title.focus({ preventScroll: false });
+        }
+      } else {
+        clear(area);
+        showErrors(form, Array.isArray(result.errors) ? result.errors : []);
+        setStatusOf(form, "Há dados a corrigir.");
+      }
+      form.dataset.calculos = String(parseInt(form.dataset.calculos || "0", 10) + 1);
+    }).catch(function () {
+      clear(area);
+      clearErrors(form);
+      var general = form.querySelector(".calc-erros-gerais");
+      general.appendChild(el("p", { className: "calc-erro calc-erro-carga" },
+        "Não foi possível carregar o motor de cálculo no navegador (o carregamento falhou ou passou " +
+        "do tempo-limite). Os exemplos resolvidos abaixo continuam válidos. Tente de novo mais tarde " +
+        "ou recarregue a página."));
+      setStatusOf(form, "Motor de cálculo indisponível.");
+      form.dataset.falhou = "1";
+    }).then(function () {
+      form.removeAttribute("aria-busy");
+      submit.disabled = false;
+    });
+  }
+
+  function setStatusOf(form, text) {
+    var status = form.querySelector(".calc-estado");
+    if (status) status.textContent = text;
+  }
+
+  function copyLink(form) {
+    var box = form.querySelector(".calc-link");
+    var input = form.querySelector(".calc-link-texto");
+    var text = window.location.href;
+    input.value = text;
+    box.hidden = false;
+    var done = function (ok) {
+      setStatusOf(form, ok ? "Link copiado." : "Copie o link acima.");
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () {
+        input.select();
+        done(false);
+      });
+    } else {
+      input.select();
+      done(false);
+    }
+  }
+
+  function resetForm(form) {
+    form.reset();
+    form.querySelectorAll("[data-lista]").forEach(function (list) {
+      setRowCount(form, list, parseInt(list.getAttribute("data-linhas-iniciais") || "0", 10));
+      rowsOf(list).forEach(function (row) {
+        row.querySelectorAll("[data-item-field]").forEach(function (control) {
+          if (control.type === "checkbox") control.checked = control.defaultChecked;
+          else control.value = control.defaultValue;
+        });
+      });
+    });
+    clearErrors(form);
+    updateVisibility(form);
+    clear(document.getElementById("resultado-" + form.getAttribute("data-calc")));
+    form.querySelector("[data-acao='compartilhar']").disabled = true;
+    form.querySelector(".calc-link").hidden = true;
+    var url = new URL(window.location.href);
+    url.search = "";
+    window.history.replaceState(window.history.state, "", url.href);
+    setStatusOf(form, "");
+  }
+
+  function bind(form) {
+    if (form.dataset.ligado) return;
+    form.dataset.ligado = "1";
+    var note = form.querySelector(".calc-sem-js");
+    if (note) note.hidden = true;
+    form.querySelectorAll("[data-lista]").forEach(function (list) {
+      list.setAttribute("data-linhas-iniciais", String(rowsOf(list).length));
+      renumber(form, list);
+    });
+    updateVisibility(form);
+    form.addEventListener("change", function () { updateVisibility(form); });
+    form.addEventListener("focusin", function () {
+      startEngine().catch(function () { /* the message is shown on submit */ });
+    }, { once: true });
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-acao]");
+      if (!button || !form.contains(button)) return;
+      var action = button.getAttribute("data-acao");
+      if (action === "adicionar") {
+        var list = button.closest("[data-lista]");
+        var added = addRow(form, list);
+        var first = added.querySelector("input, select");
+        if (first) first.focus();
+      } else if (action === "remover") {
+        var owner = button.closest("[data-lista]");
+        button.closest("[data-item]").remove();
+        renumber(form, owner);
+        var add = owner.querySelector(":scope > [data-acao='adicionar']");
+        if (add) add.focus();
+      } else if (action === "limpar") {
+        resetForm(form);
+      } else if (action === "compartilhar") {
+        copyLink(form);
+      }
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      compute(form, false);
+    });
+    var restored = fillFromQuery(form);
+    if (restored.problems.length) {
+      form.querySelector(".calc-erros-gerais").appendChild(el("p", { className: "calc-erro" },
+        "Parte do link não pôde ser lida; confira os campos antes de calcular."));
+    }
+    if (restored.known > 0) compute(form, true);
+  }
+
+  function setup() {
+    document.querySelectorAll("form.calc-form").forEach(bind);
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(setup);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", setup);
+  } else {
+    setup();
+  }
+})();

@@ -1,0 +1,359 @@
+"""The calculators in headless Chromium with the real Pyodide (vendored, served by the site).
+
+One page per calculator, kept for the whole module, so Pyodide boots once per calculator:
+
+- every case of ``tests/cases/<name>.yaml`` typed into the form gives the expected amounts (in
+  the currency's format, equal to CPython's) and provisions, or the expected field messages;
+- hostile inputs give a field message (or, for "1.234,56", the right result): no crash, no
+  "NaN", no injected element, no dialog;
+- a shared link reopens and recomputes the same calculation;
+- instant navigation between calculator pages (and jornada → horas_extras) boots Pyodide once;
+- a failed load (the .wasm answered with 404, short time limit) shows the message and the
+  worked examples stay visible;
+- the five Pyodide files are served with the right content types by tests/static_server.py and
+  by ``mkdocs serve``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import ROOT
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+from static_server import start
+
+from calculators import api
+from calculators.money import Currency, format_money
+
+CASES_DIR = ROOT / "tests" / "cases"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+BOOT_TIMEOUT = 120_000
+JS_TYPES = ("text/javascript", "application/javascript", "application/x-javascript")
+
+
+def load_cases(name: str) -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = yaml.safe_load((CASES_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    return cases
+
+
+# ------------------------------------------------------------------ pages shared by the module
+@pytest.fixture(scope="module")
+def calc_context(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def calc_pages(calc_context: BrowserContext, base_url: str) -> Iterator[dict[str, Page]]:
+    pages: dict[str, Page] = {}
+    yield pages
+    for pg in pages.values():
+        pg.close()
+
+
+def open_calculator(pages: dict[str, Page], ctx: BrowserContext, base_url: str, name: str) -> Page:
+    if name not in pages:
+        pg = ctx.new_page()
+        pg.set_default_timeout(20_000)
+        pg.dialogs = []  # type: ignore[attr-defined]
+        pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))  # type: ignore[attr-defined]
+        pg.goto(f"{base_url}/calculadoras/{name}/")
+        pages[name] = pg
+    return pages[name]
+
+
+# ------------------------------------------------------------------ form driving
+def set_control(pg: Page, path: str, value: Any) -> None:
+    control = pg.locator(f"form.calc-form [data-path='{path}']")
+    kind = control.evaluate("e => e.tagName === 'SELECT' ? 'select' : e.type")
+    if kind == "checkbox":
+        control.set_checked(value is True or str(value).lower() in ("sim", "true", "1"))
+    elif kind == "select":
+        control.select_option(str(value))
+    else:
+        control.fill(str(value))
+
+
+def fill(pg: Page, name: str, inputs: dict[str, Any]) -> None:
+    pg.click("form.calc-form [data-acao='limpar']")
+    fields = {f["name"]: f for f in api.describe(name)["inputs"]}  # type: ignore[union-attr]
+    ordered = sorted(inputs, key=lambda k: fields[k]["type"] != "choice")  # choices first (visibility)
+    for key in ordered:
+        value = inputs[key]
+        if fields[key]["type"] != "list":
+            set_control(pg, key, value)
+            continue
+        items = pg.locator(f"fieldset[data-lista='{key}'] > .calc-itens > [data-item]")
+        while items.count() > len(value):
+            items.last.locator(":scope > [data-acao='remover']").click()
+        while items.count() < len(value):
+            pg.click(f"fieldset[data-lista='{key}'] > [data-acao='adicionar']")
+        for index, item in enumerate(value):
+            for sub, sub_value in item.items():
+                set_control(pg, f"{key}[{index}].{sub}", sub_value)
+
+
+def submit(pg: Page) -> None:
+    before = int(pg.evaluate("document.querySelector('form.calc-form').dataset.calculos || '0'"))
+    pg.click("form.calc-form button[type='submit']")
+    pg.wait_for_function(
+        "n => Number(document.querySelector('form.calc-form').dataset.calculos || '0') > n",
+        arg=before, timeout=BOOT_TIMEOUT,
+    )
+
+
+def shown_amounts(pg: Page, name: str) -> dict[str, str]:
+    return dict(pg.eval_on_selector_all(
+        f"#resultado-{name} tr[data-valor], #resultado-{name} tr[data-quantidade]",
+        "rows => rows.map(r => [r.dataset.valor || ('q:' + r.dataset.quantidade), r.querySelector('td').textContent])",
+    ))
+
+
+def shown_provisions(pg: Page, name: str) -> list[str]:
+    refs = pg.eval_on_selector_all(f"#resultado-{name} .calc-passos a[data-ref]", "a => a.map(x => x.dataset.ref)")
+    return list(dict.fromkeys(refs))
+
+
+def field_errors(pg: Page) -> dict[str, str]:
+    """data-path → message of each field message; '' for the general area."""
+    return dict(pg.eval_on_selector_all(
+        "form.calc-form .calc-erro",
+        """nodes => nodes.map(n => {
+            const owner = n.dataset.de && document.getElementById(n.dataset.de);
+            return [owner ? owner.dataset.path : '', n.textContent];
+        })""",
+    ))
+
+
+def check_case(pg: Page, name: str, case: dict[str, Any]) -> None:
+    fill(pg, name, case["inputs"])
+    submit(pg)
+    expected = case["expected"]
+    where = f"{name}:{case['name']}"
+    if expected.get("ok", True) is False:
+        errors = field_errors(pg)
+        for field in expected["errors"]:
+            if pg.locator(f"form.calc-form [data-path='{field}']").count():
+                assert field in errors, (where, field, errors)
+                control = pg.locator(f"form.calc-form [data-path='{field}']")
+                assert control.get_attribute("aria-invalid") == "true", where
+                assert f"{control.get_attribute('id')}-erro" in (control.get_attribute("aria-describedby") or "")
+            else:
+                assert "" in errors, (where, errors)
+        return
+    reference = api.run(name, case["inputs"], data=case.get("data"))
+    assert reference["ok"] is True
+    code = reference["currency"]["code"]
+    shown = shown_amounts(pg, name)
+    for key, value in expected.get("amounts", {}).items():
+        assert shown.get(key) == format_money(Decimal(value), Currency(code)), (where, key, shown.get(key))
+    for key, text in expected.get("formatted", {}).items():
+        assert shown.get(key) == text, (where, key)
+    for key in expected.get("absent", []):
+        assert key not in shown, (where, key)
+    for key in expected.get("quantities", {}):
+        assert shown.get(f"q:{key}") == reference["quantities"][key]["formatted"], (where, key)
+    assert {k: v for k, v in shown.items() if not k.startswith("q:")} == {
+        k: v["formatted"] for k, v in reference["amounts"].items()
+    }, where
+    assert shown_provisions(pg, name) == expected["provisions"], where
+
+
+@pytest.mark.parametrize("name", api.names())
+def test_cases_through_the_form(
+    calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str, name: str
+) -> None:
+    cases = load_cases(name)
+    if name == "salarios_1945":
+        # The cases carry their own (illustrative) tables: serve those instead of the full ones.
+        fixture = next(c["data"] for c in cases if c.get("data"))
+        body = json.dumps(fixture, ensure_ascii=False)
+
+        def serve_fixture(route: Route) -> None:
+            route.fulfill(status=200, content_type="application/json", body=body)
+
+        calc_context.route("**/assets/calculadoras-dados.json", serve_fixture)
+        # In the browser the tables are always supplied; "sem_tabelas" (no tables) is covered by
+        # tests/test_calculators_cases.py in CPython.
+        cases = [c for c in cases if c["name"] != "sem_tabelas"]
+    pg = open_calculator(calc_pages, calc_context, base_url, name)
+    for case in cases:
+        check_case(pg, name, case)
+    assert pg.locator("text=NaN").count() == 0
+    assert pg.evaluate("window.calculadorasBoots") == 1
+    if name != "horas_extras":  # reused below; the others are closed to free their Pyodide
+        calc_pages.pop(name).close()
+
+
+HOSTILE = ["", "-5", "abc", "1e309", "NaN", "9" * 10_000, "<img src=x onerror=alert(1)>", "1.234,56"]
+
+
+def test_hostile_inputs(calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str) -> None:
+    pg = open_calculator(calc_pages, calc_context, base_url, "horas_extras")
+    images = pg.locator("img").count()
+    for value in HOSTILE:
+        fill(pg, "horas_extras", {"salario_mensal": value, "prorrogacoes": [{"horas": "1"}]})
+        submit(pg)
+        errors = field_errors(pg)
+        if value == "1.234,56":
+            assert not errors
+            assert shown_amounts(pg, "horas_extras")["salario_hora"] == "Cr$ 5,14"
+            assert pg.locator("#resultado-horas_extras", has_text="Cr$ 1.234,56").count() == 1
+        else:
+            assert "salario_mensal" in errors, (value[:20], errors)
+            assert errors["salario_mensal"].startswith("Salário mensal"), errors
+            assert value not in errors["salario_mensal"] or value == ""
+        body = pg.inner_text("body")
+        assert "NaN" not in body.replace(value, "") if value == "NaN" else "NaN" not in body
+        assert "Traceback" not in body
+        assert pg.locator("img").count() == images
+    # the same in a list item and in a text field
+    fill(pg, "horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": HOSTILE[6]}]})
+    submit(pg)
+    assert "prorrogacoes[0].horas" in field_errors(pg)
+    assert pg.locator("img").count() == images
+    assert pg.dialogs == []  # type: ignore[attr-defined]
+
+
+def test_shared_link_restores(calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str) -> None:
+    pg = open_calculator(calc_pages, calc_context, base_url, "horas_extras")
+    inputs = {"salario_mensal": "1.234,56", "divisor": "220", "prorrogacoes": [{"horas": "2:30"}, {"horas": "1"}]}
+    fill(pg, "horas_extras", inputs)
+    submit(pg)
+    original = shown_amounts(pg, "horas_extras")
+    pg.click("form.calc-form [data-acao='compartilhar']")
+    link = pg.input_value("form.calc-form .calc-link-texto")
+    assert "salario_mensal=1.234%2C56" in link and "divisor=220" in link and "prorrogacoes=" in link
+    other = calc_context.new_page()
+    try:
+        other.goto(link)
+        other.wait_for_function("() => document.querySelector('form.calc-form').dataset.calculos === '1'",
+                                timeout=BOOT_TIMEOUT)
+        assert shown_amounts(other, "horas_extras") == original
+        assert other.input_value("[data-path='prorrogacoes[1].horas']") == "1"
+    finally:
+        other.close()
+
+
+def test_instant_navigation_boots_once(browser: Browser, base_url: str, site_dir: Path) -> None:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    # Material navigates instantly only to URLs of its sitemap, written with site_url
+    # (port 8000); the test server listens on another port, so serve the sitemap as it would be
+    # if the site were deployed here.
+    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8").replace("http://127.0.0.1:8000/", base_url + "/")
+    ctx.route("**/sitemap.xml", lambda route: route.fulfill(status=200, content_type="application/xml", body=sitemap))
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/calculadoras/jornada/")
+        assert pg.evaluate("window.calculadorasBoots") == 0, "o Pyodide só carrega na primeira interação"
+        fill(pg, "jornada", {"periodos": [{"data": "2024-03-04", "inicio": "07:00", "fim": "18:00",
+                                           "intervalo_inicio": "11:00", "intervalo_fim": "12:00"}]})
+        submit(pg)
+        assert pg.evaluate("window.calculadorasBoots") == 1
+        pg.evaluate("window.marcaDaVisita = 'mesma'")
+        # instant navigation (Material): jornada → horas_extras with the classified hours
+        pg.click("#resultado-jornada [data-acao='levar']")
+        pg.wait_for_url("**/calculadoras/horas_extras/?*")
+        pg.wait_for_selector("#form-horas_extras")
+        assert pg.input_value("[data-path='prorrogacoes[0].horas']") == "2:00"
+        fill(pg, "horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "2:00"}]})
+        submit(pg)
+        assert shown_amounts(pg, "horas_extras")["acrescimo_prorrogacao_20"] == "Cr$ 2,00"
+        # and through the navigation menu, to a third calculator
+        pg.click("nav a[href$='refeicao/']")
+        pg.wait_for_selector("#form-refeicao")
+        fill(pg, "refeicao", {"salario_dia": "12$000"})
+        submit(pg)
+        assert shown_amounts(pg, "refeicao")["suplemento_por_operario"] == "3$000"
+        assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
+        assert pg.evaluate("window.calculadorasBoots") == 1
+    finally:
+        ctx.close()
+
+
+def test_load_failure_message(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="não há"))
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/calculadoras/refeicao/?_limite=8000")
+        pg.fill("[data-path='salario_dia']", "12$000")
+        pg.click("form.calc-form button[type='submit']")
+        message = pg.wait_for_selector(".calc-erro-carga", timeout=30_000)
+        assert "Não foi possível carregar o motor de cálculo" in message.inner_text()
+        assert pg.locator(".calc-exemplo").first.is_visible()
+        assert pg.locator("#resultado-refeicao *").count() == 0
+        assert not pg.locator("form.calc-form button[type='submit']").is_disabled()
+    finally:
+        ctx.close()
+
+
+# ------------------------------------------------------------------ content types
+def _content_types(base: str) -> dict[str, str]:
+    out = {}
+    for name in PYODIDE_FILES:
+        with urllib.request.urlopen(f"{base}/assets/pyodide/{name}", timeout=30) as response:
+            out[name] = response.headers.get("Content-Type", "")
+            response.read(64)
+    return out
+
+
+def _check_types(types: dict[str, str]) -> None:
+    assert types["pyodide.asm.wasm"].split(";")[0] == "application/wasm", types
+    for name in ("pyodide.mjs", "pyodide.asm.mjs"):
+        assert types[name].split(";")[0].strip() in JS_TYPES, types
+
+
+def test_content_types_static_server(site_dir: Path) -> None:
+    server, url = start(site_dir)
+    try:
+        _check_types(_content_types(url))
+    finally:
+        server.shutdown()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_content_types_mkdocs_serve() -> None:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}"],
+        cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/", timeout=5):
+                    break
+            except OSError:
+                assert proc.poll() is None, "mkdocs serve terminou"
+                assert time.monotonic() < deadline, "mkdocs serve não respondeu"
+                time.sleep(0.5)
+        _check_types(_content_types(base))
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()

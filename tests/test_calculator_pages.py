@@ -1,0 +1,169 @@
+"""The calculator pages of the built site, without a browser.
+
+- every case of ``tests/cases/<name>.yaml`` is a worked example on its page, with its expected
+  amounts in the currency's format (and its refused fields for the error cases);
+- every provision linked from a calculator page exists as an anchor of the statute page;
+- the form declares every input of ``api.describe``;
+- the calculators archive holds the package (no ``__pycache__``) and, unzipped into a temporary
+  folder, imports in a fresh CPython and runs a case;
+- the decree's tables published for the browser are read by ``salarios_1945``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from htmlscan import ids, page, tags
+from markupsafe import escape
+
+from calculators import api
+from calculators.money import Currency, format_money
+from calculators.tables_1945 import read_tables
+
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+LINK = re.compile(r'href="\.\./\.\./([a-z0-9-]+)/#([A-Za-z0-9_]+)"')
+
+
+def _cases() -> list[Any]:
+    out = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            out.append(pytest.param(path.stem, case, id=f"{path.stem}:{case['name']}"))
+    return out
+
+
+def _html(site: Path, name: str) -> str:
+    return page(site, f"/calculadoras/{name}/").read_text(encoding="utf-8")
+
+
+def _example(html: str, ident: str) -> str:
+    start = html.find(f'data-exemplo="{ident}"')
+    assert start >= 0, f"exemplo {ident} ausente"
+    end = html.find("data-exemplo=", start + 1)
+    return html[start : end if end > 0 else len(html)]
+
+
+def expected_formatted(name: str, value: str) -> str:
+    code = api.describe(name)["currency"]["code"]  # type: ignore[index]
+    return format_money(Decimal(value), Currency(code))
+
+
+@pytest.mark.parametrize(("name", "case"), _cases())
+def test_every_case_is_a_worked_example(site_dir: Path, name: str, case: dict[str, Any]) -> None:
+    block = _example(_html(site_dir, name), f"exemplo-{case['name']}")
+    assert str(escape(case["title"])) in _html(site_dir, name)
+    expected = case["expected"]
+    if expected.get("ok", True) is False:
+        for field in expected["errors"]:
+            assert f'data-campo-erro="{escape(field)}"' in block, field
+        return
+    for key, value in expected.get("amounts", {}).items():
+        shown = str(escape(expected_formatted(name, value)))
+        row = re.search(rf'<tr data-valor="{re.escape(key)}">.*?</tr>', block)
+        assert row, f"{key} ausente do exemplo"
+        assert f'<td class="calc-quantia">{shown}</td>' in row.group(0), (key, shown, row.group(0))
+    for text in expected.get("formatted", {}).values():
+        assert str(escape(text)) in block
+    for key in expected.get("absent", []):
+        assert f'data-valor="{key}"' not in block
+    for key in expected.get("quantities", {}):
+        assert f'data-quantidade="{key}"' in block
+    refs = list(dict.fromkeys(re.findall(r'data-ref="([^"]+)"', block)))
+    assert refs == expected["provisions"]
+
+
+@pytest.mark.parametrize("name", api.names())
+def test_form_declares_every_input(site_dir: Path, name: str) -> None:
+    found = tags(page(site_dir, f"/calculadoras/{name}/"))
+    fields = {a.get("data-field") for _, a in found if a.get("data-field")}
+    for field in api.describe(name)["inputs"]:  # type: ignore[union-attr]
+        assert field["name"] in fields
+        for sub in field.get("item_fields", []):
+            assert sub["name"] in fields
+    forms = [a for t, a in found if t == "form" and a.get("data-calc") == name]
+    assert len(forms) == 1
+
+
+@pytest.mark.parametrize("name", api.names())
+def test_provision_links_exist(site_dir: Path, name: str) -> None:
+    html = _html(site_dir, name)
+    links = set(LINK.findall(html))
+    declared = {(p["statute"], p["id"]) for p in api.describe(name)["provisions"]}  # type: ignore[union-attr]
+    assert declared <= links, "cada dispositivo declarado é citado na página"
+    anchors: dict[str, set[str]] = {}
+    for slug, node_id in links:
+        if slug not in anchors:
+            anchors[slug] = ids(page(site_dir, f"/{slug}/"))
+        assert node_id in anchors[slug], f"{slug}#{node_id} não existe"
+
+
+def test_page_notes(site_dir: Path) -> None:
+    text = _html(site_dir, "horas_extras")
+    for fragment in ("<strong>240</strong>", "<strong>220</strong>", "inferência", "art. 64", "art. 14"):
+        assert fragment in text
+    text = _html(site_dir, "paralisacoes")
+    assert "turno de 4 horas" in text and "interpretação" in text
+
+
+def test_index_links_every_calculator(site_dir: Path) -> None:
+    html = page(site_dir, "/calculadoras/").read_text(encoding="utf-8")
+    for name in api.names():
+        assert f'href="{name}/"' in html
+
+
+def test_archive_imports_cleanly(site_dir: Path, tmp_path: Path) -> None:
+    archive = site_dir / "assets" / "calculadoras.zip"
+    with zipfile.ZipFile(archive) as zipped:
+        names = zipped.namelist()
+        assert "calculators/__init__.py" in names and "calculators/api.py" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        expected = {p.relative_to(Path(api.__file__).parent.parent).as_posix()
+                    for p in Path(api.__file__).parent.glob("*.py")}
+        assert set(names) == expected
+        zipped.extractall(tmp_path)
+    probe = (
+        "import json, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "from calculators import api\n"
+        "assert api.__file__.startswith(sys.argv[1]), api.__file__\n"
+        "r = api.run('horas_extras', {'salario_mensal': '1.200,00', 'prorrogacoes': [{'horas': '3'}]})\n"
+        "print(json.dumps(r['amounts']['total']))\n"
+    )
+    done = subprocess.run([sys.executable, "-I", "-c", probe, str(tmp_path)], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["formatted"] == "Cr$ 19,50"
+
+
+def test_published_tables(site_dir: Path) -> None:
+    data = json.loads((site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8"))
+    tables = read_tables(data)
+    assert len(tables.scale) == 54
+    result = api.run("salarios_1945", {"consulta": "referencia", "referencia": 17}, data=data)
+    assert result["ok"] is True
+    assert result["amounts"]["salario_mensal"]["formatted"] == "Cr$ 900,00"
+    placed = api.run("salarios_1945", {"consulta": "enquadramento", "funcao_atual": "Conferente Auxiliar",
+                                       "salario_atual": "500,00"}, data=data)
+    assert placed["ok"] is True, placed
+    assert placed["details"]["enquadramento"]["serie"] == "Escriturário"
+
+
+def test_adapter_keeps_printed_lines(site_dir: Path) -> None:
+    """Series with several current functions on one line: counts stay on the line's first row."""
+    from macros.calculator_tables import decree_tables
+
+    data = decree_tables()
+    rows = [r for r in data["series"] if r["serie"] == "Escriturário"]
+    result = api.run("salarios_1945", {"consulta": "serie", "serie": "Escriturário"}, data=data)
+    assert result["ok"] is True
+    assert not [w for w in result["warnings"] if w.startswith("Linha")], result["warnings"]
+    assert sum(r["quantidade_atual"] for r in rows) == int(result["quantities"]["funcoes_atuais"]["value"])

@@ -57,7 +57,9 @@ class Field:
     ``minimum``/``maximum`` are written as plain decimal text (``"0"``, ``"1.5"``) for number
     types, as ``H:MM`` is not used: durations are bounded in hours. ``default`` is JSON-like
     text, number or boolean and is parsed like a user's value. ``visible_when`` tells the form
-    to show the field only when another field has one of the given values.
+    to show the field only when another field has one of the given values; ``required_when``
+    lists the values of that same field for which the calculator requires this one (the form then
+    does not call it optional).
     """
 
     name: str
@@ -78,6 +80,7 @@ class Field:
     group: str = ""
     placeholder: str = ""
     visible_when: tuple[str, tuple[str, ...]] | None = None
+    required_when: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = field(default=())
 
     def to_json(self) -> dict[str, object]:
@@ -114,6 +117,8 @@ class Field:
                 "field": self.visible_when[0],
                 "in": list(self.visible_when[1]),
             }
+            if self.required_when:
+                out["required_when"] = {"field": self.visible_when[0], "in": list(self.required_when)}
         for key, value in self.extra:
             out[key] = value
         return out

@@ -58,6 +58,7 @@ FIELDS: tuple[Field, ...] = (
         currency=CURRENCY,
         group=G_WAGE,
         visible_when=("forma_salario", ("mensal",)),
+        required_when=("mensal",),
     ),
     Field(
         "divisor",
@@ -87,6 +88,7 @@ FIELDS: tuple[Field, ...] = (
         currency=CURRENCY,
         group=G_WAGE,
         visible_when=("forma_salario", ("hora",)),
+        required_when=("hora",),
     ),
     Field(
         "escritorio_central",

@@ -52,6 +52,7 @@ FIELDS: tuple[Field, ...] = (
         minimum="1",
         maximum="54",
         visible_when=("consulta", ("referencia",)),
+        required_when=("referencia",),
     ),
     Field(
         "funcao_atual",
@@ -61,6 +62,7 @@ FIELDS: tuple[Field, ...] = (
         "Escritório).",
         required=False,
         visible_when=("consulta", ("enquadramento",)),
+        required_when=("enquadramento",),
         extra=(("choices_from", "series[].funcao_atual"),),
     ),
     Field(
@@ -74,6 +76,7 @@ FIELDS: tuple[Field, ...] = (
         maximum="1000000",
         currency=CURRENCY,
         visible_when=("consulta", ("enquadramento",)),
+        required_when=("enquadramento",),
     ),
     Field(
         "serie",
@@ -83,6 +86,7 @@ FIELDS: tuple[Field, ...] = (
         "escolher entre séries quando a mesma função e salário aparecem em mais de uma.",
         required=False,
         visible_when=("consulta", ("serie", "enquadramento")),
+        required_when=("serie",),
         extra=(("choices_from", "series[].serie"),),
     ),
     Field(

@@ -12,11 +12,14 @@ def statute_cards(statutes: list[Statute]) -> Markup:
     """Cards: title, status, what this edition contains, and the summary marked as summary."""
     cards = []
     for st in statutes:
-        ementa = st.identification["ementa"].value or ""
+        ementa_fact = st.identification["ementa"]
+        ementa = ementa_fact.value or ""
+        tag = (' <span class="tag-editorial" data-search-exclude>ementa: informação editorial</span>'
+               if ementa_fact.editorial else "")
         cards.append(
             f'<article class="cartao-ato cartao-ato--{escape(st.status["code"])}">'
             f'<h2 id="{escape(st.slug)}"><a href="{escape(st.slug)}/">{escape(cite.title(st))}</a></h2>'
-            f'<p class="cartao-ementa">{escape(ementa)}</p>'
+            f'<p class="cartao-ementa">{escape(ementa)}{tag}</p>'
             f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
             f'<span class="tag-editorial" data-search-exclude>informação editorial</span></p>'
             f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'

@@ -195,7 +195,8 @@ def field_html(calc: str, field: Mapping[str, Any], path: str, item: bool = Fals
     ident = f"c-{calc}-{path}".replace("[", "-").replace("]", "").replace(".", "-")
     help_id = f"{ident}-ajuda"
     unit = Markup(' <span class="calc-unidade">({})</span>').format(field["unit"]) if field.get("unit") else ""
-    optional = Markup(' <span class="calc-opcional">(opcional)</span>') if not field.get("required") else ""
+    optional_field = not field.get("required") and "required_when" not in field
+    optional = Markup(' <span class="calc-opcional">(opcional)</span>') if optional_field else ""
     help_parts = [field.get("help", ""), _bounds_text(field)]
     help_text = " ".join(p for p in help_parts if p)
     attrs: dict[str, str] = {"data-path": path, "data-field": name, "data-type": field["type"]}
@@ -392,6 +393,14 @@ def _values_list(values: Mapping[str, Any]) -> Markup:
     )
 
 
+# How each kind of finding of ``jornada`` is named (the calculator decides the kind).
+BREACH_KINDS = {
+    "infracao": "Descumprimento",
+    "prorrogacao": "Horas além do limite (contam como prorrogação)",
+    "aviso": "Atenção",
+}
+
+
 def result_html(result: Mapping[str, Any]) -> Markup:
     """A successful result, drawn from its own fields (nothing recomputed)."""
     out: list[Markup] = []
@@ -407,7 +416,7 @@ def result_html(result: Mapping[str, Any]) -> Markup:
                 key, item["label"], item["formatted"])
             for key, item in quantities.items()
         ]
-        out.append(Markup('<table class="calc-valores-tabela"><caption>Resultado</caption>{}</table>').format(
+        out.append(Markup('<table class="calc-valores-tabela"><caption>Valores calculados</caption>{}</table>').format(
             Markup("").join(rows)))
     partes = result.get("details", {}).get("partes")
     if partes:
@@ -419,6 +428,17 @@ def result_html(result: Mapping[str, Any]) -> Markup:
         for step in result.get("steps", [])
     )
     out.append(Markup('<p class="calc-subtitulo">Passo a passo</p><ol class="calc-passos">{}</ol>').format(steps))
+    breaches = result.get("details", {}).get("breaches")
+    if breaches:
+        item = Markup('<li class="calc-ocorrencia calc-ocorrencia--{sev}"><strong>{kind}</strong> — {link}: {msg}</li>')
+        items = Markup("").join(
+            item.format(
+                sev=b["severity"], kind=BREACH_KINDS.get(b["severity"], b["severity"]),
+                link=provision_link(b["provision"]), msg=b["message"])
+            for b in breaches
+        )
+        out.append(Markup('<p class="calc-subtitulo">Verificação da jornada</p><ul class="calc-ocorrencias">{}</ul>')
+                   .format(items))
     warnings = result.get("warnings", [])
     if warnings:
         out.append(Markup('<p class="calc-subtitulo">Avisos</p><ul class="calc-avisos">{}</ul>').format(

@@ -82,6 +82,7 @@ class StatuteRenderer:
     # -- pieces --------------------------------------------------------------------------------
     def note(self, note: Note) -> Markup:
         number = self.numbers[note.anchor]
+        heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.type_name}"
         body = escape(note.text)
         extra = ""
         if note.duplicate:
@@ -90,7 +91,7 @@ class StatuteRenderer:
         return Markup(
             f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude>'
             f'<span class="nota-numero">[{number}]</span> '
-            f'<strong>Nota editorial — {escape(note.type_name)}:</strong> {body}{extra}</aside>'
+            f"<strong>{escape(heading)}:</strong> {body}{extra}</aside>"
         )
 
     def cite_box(self, node: Node) -> Markup:
@@ -133,6 +134,8 @@ class StatuteRenderer:
                 f'<p class="src">{render(line, self.spans_for(line, node, node.notes))}</p>' for line in node.quoted
             )
             out.append(f'<blockquote class="texto-citado">{lines}</blockquote>')
+        if node.type == "anexo":
+            out.extend(str(self.note(n)) for n in node.notes)
         if node.table is not None:
             out.append(str(self.table(node)))
         if node.type == "anexo" and node.text:
@@ -140,7 +143,8 @@ class StatuteRenderer:
         if node.signatures:
             names = "<br>".join(f'<span class="src">{escape(s)}</span>' for s in node.signatures)
             out.append(f'<p class="assinaturas">{names}</p>')
-        out.extend(str(self.note(n)) for n in node.notes)
+        if node.type != "anexo":
+            out.extend(str(self.note(n)) for n in node.notes)
         if cite_box and not inline:
             out.append(cite_box)
         return out
@@ -222,15 +226,17 @@ class StatuteRenderer:
             f"</div>"
         )
 
-    def fact_row(self, label: str, fact: Fact) -> str:
+    def fact_row(self, label: str, fact: Fact, *, is_date: bool = False) -> str:
         value = escape(fact.value) if fact.value else Markup("<em>não consta</em>")
+        if is_date and fact.value:
+            value = escape(f"{cite.long_date(fact.value)} ({fact.value})")
         tag = f" {editorial_tag(fact)}" if fact.editorial else ' <span class="tag-fonte">no documento-fonte</span>'
         note = f'<br><small>{escape(fact.note)}</small>' if fact.note else ""
         return f"<tr><th scope=\"row\">{escape(label)}</th><td>{value}{tag}{note}</td></tr>"
 
     def about(self) -> str:
         st = self.statute
-        rows = [self.fact_row(label, st.identification[key]) for key, label in FACT_LABELS]
+        rows = [self.fact_row(label, st.identification[key], is_date=key == "date") for key, label in FACT_LABELS]
         for name, role in st.signatories:
             rows.append(self.fact_row(f"Signatário: {name}", role))
         rows.append(f"<tr><th scope=\"row\">Moeda da época</th><td>{escape(CURRENCY_NAMES[st.currency])} "

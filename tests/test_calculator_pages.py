@@ -167,3 +167,26 @@ def test_adapter_keeps_printed_lines(site_dir: Path) -> None:
     assert result["ok"] is True
     assert not [w for w in result["warnings"] if w.startswith("Linha")], result["warnings"]
     assert sum(r["quantidade_atual"] for r in rows) == int(result["quantities"]["funcoes_atuais"]["value"])
+
+
+def _jornada_cases_with_breaches() -> list[Any]:
+    cases = yaml.safe_load((CASES_DIR / "jornada.yaml").read_text(encoding="utf-8"))
+    out = []
+    for case in cases:
+        result = api.run("jornada", case["inputs"])
+        breaches = result.get("details", {}).get("breaches") if result.get("ok") else None  # type: ignore[union-attr]
+        if breaches:
+            out.append(pytest.param(case, breaches, id=case["name"]))
+    return out
+
+
+@pytest.mark.parametrize(("case", "breaches"), _jornada_cases_with_breaches())
+def test_jornada_findings_name_their_provision(site_dir: Path, case: dict[str, Any], breaches: list[Any]) -> None:
+    """Every finding of a worked jornada example is listed with a link to its provision."""
+    block = _example(_html(site_dir, "jornada"), f"exemplo-{case['name']}")
+    found = block[block.index("Verificação da jornada"):]
+    for breach in breaches:
+        provision = breach["provision"]
+        at = found.index(str(escape(breach["message"])))
+        item = found[found.rindex("<li", 0, at) : at]
+        assert f'href="../../{provision["statute"]}/#{provision["id"]}"' in item, breach

@@ -20,8 +20,59 @@ function progress(text) {
   self.postMessage({ type: "progress", text });
 }
 
+/* Downloads are counted as they arrive: the page shows "Baixando o Python: 3,4 de 13,6 MB" and
+ * its time limit only runs out when no byte arrives for a while (a slow phone connection still
+ * loads). A failed download is reported at once: loadPyodide() itself would never settle. */
+const download = { loaded: 0, total: 0, lastPost: 0 };
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function postDownload(force) {
+  const now = performance.now();
+  if (!force && now - download.lastPost < 250) return;
+  download.lastPost = now;
+  const total = download.total ? ` de ${megabytes(download.total)}` : "";
+  progress(`Baixando o Python (Pyodide): ${megabytes(download.loaded)}${total} MB…`);
+}
+
+function fail(message) {
+  self.postMessage({ type: "error", message });
+}
+
+const nativeFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  let response;
+  try {
+    response = await nativeFetch(input, init);
+  } catch (error) {
+    fail(`falha ao baixar ${String(input)}`);
+    throw error;
+  }
+  if (!response.ok) {
+    fail(`arquivo indisponível (${response.status}): ${String(input)}`);
+    return response;
+  }
+  if (!response.body || typeof TransformStream === "undefined") return response;
+  download.total += Number(response.headers.get("Content-Length")) || 0;
+  postDownload(true);
+  const counted = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      download.loaded += chunk.byteLength;
+      postDownload(false);
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
+
+self.addEventListener("unhandledrejection", (event) => {
+  fail(String((event.reason && event.reason.message) || event.reason || "erro ao carregar"));
+});
+
 async function fetchArchive(url) {
-  const response = await fetch(url);
+  const response = await nativeFetch(url);
   if (!response.ok) throw new Error(`arquivo das calculadoras indisponível (${response.status})`);
   return response.arrayBuffer();
 }
@@ -58,7 +109,7 @@ def _ep_run(name, inputs_json, data_json):
 function tables(url) {
   if (!url) return Promise.resolve("");
   if (!dataCache.has(url)) {
-    dataCache.set(url, fetch(url).then((r) => (r.ok ? r.text() : ""), () => ""));
+    dataCache.set(url, nativeFetch(url).then((r) => (r.ok ? r.text() : ""), () => ""));
   }
   return dataCache.get(url);
 }

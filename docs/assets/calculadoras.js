@@ -2,7 +2,7 @@
  *
  * O formulário vem pronto do servidor (gerado de calculators.api.describe); este script:
  * - carrega o motor (Pyodide num Web Worker, calculadoras-worker.mjs) só na primeira interação,
- *   com mensagem de progresso e tempo-limite (60 s); o worker fica numa variável deste script e
+ *   com mensagem de progresso (megabytes baixados) e tempo-limite (60 s sem nenhum progresso); o worker fica numa variável deste script e
  *   sobrevive à navegação instantânea do Material: o Pyodide carrega uma vez por visita;
  * - envia os valores como texto (quem interpreta "1.234,56" é o Python) e mostra o resultado,
  *   montado só com createElement/textContent — nada digitado vira HTML;
@@ -66,12 +66,20 @@
     var current = { worker: worker, pending: {}, nextId: 1 };
     engine = current;
     current.ready = new Promise(function (resolve, reject) {
-      var timer = setTimeout(function () {
-        reject(new Error("tempo esgotado"));
-      }, timeoutMs());
+      // The time limit counts from the last sign of progress (each downloaded chunk is one), so
+      // a slow connection that keeps receiving bytes is not cut off; a stalled one is.
+      var timer = null;
+      function arm() {
+        clearTimeout(timer);
+        timer = setTimeout(function () {
+          reject(new Error("tempo esgotado"));
+        }, timeoutMs());
+      }
+      arm();
       worker.onmessage = function (event) {
         var msg = event.data || {};
         if (msg.type === "progress") {
+          arm();
           setStatus(msg.text);
         } else if (msg.type === "ready") {
           clearTimeout(timer);
@@ -98,7 +106,7 @@
       });
       if (engine === current) engine = null; // a next attempt starts over
     });
-    setStatus("Carregando o motor de cálculo (Pyodide, cerca de 12 MB na primeira vez)…");
+    setStatus("Carregando o motor de cálculo (Pyodide, cerca de 13 MB na primeira vez)…");
     worker.postMessage({
       type: "boot",
       indexURL: new URL("pyodide/", ASSETS).href,
@@ -387,7 +395,7 @@
 
   function valuesTable(result) {
     var table = el("table", { className: "calc-valores-tabela" });
-    table.appendChild(el("caption", null, "Resultado"));
+    table.appendChild(el("caption", null, "Valores calculados"));
     var body = el("tbody");
     var amounts = result.amounts || {};
     Object.keys(amounts).forEach(function (key) {
@@ -436,6 +444,13 @@
     return wrap;
   }
 
+  // How each kind of finding of the jornada calculator is named (same words as the build).
+  var BREACH_KINDS = {
+    infracao: "Descumprimento",
+    prorrogacao: "Horas além do limite (contam como prorrogação)",
+    aviso: "Atenção"
+  };
+
   function renderResult(form, area, result) {
     clear(area);
     var names = labels(form);
@@ -473,6 +488,21 @@
       steps.appendChild(li);
     });
     area.appendChild(steps);
+    var breaches = result.details && result.details.breaches;
+    if (Array.isArray(breaches) && breaches.length) {
+      area.appendChild(el("p", { className: "calc-subtitulo" }, "Verificação da jornada"));
+      var found = el("ul", { className: "calc-ocorrencias" });
+      breaches.forEach(function (breach) {
+        var severity = String(breach.severity || "");
+        var li = el("li", { className: "calc-ocorrencia calc-ocorrencia--" + severity });
+        li.appendChild(el("strong", null, BREACH_KINDS[severity] || severity));
+        li.appendChild(document.createTextNode(" — "));
+        li.appendChild(provisionLink(breach.provision || {}, names));
+        li.appendChild(document.createTextNode(": " + String(breach.message || "")));
+        found.appendChild(li);
+      });
+      area.appendChild(found);
+    }
     if (result.warnings && result.warnings.length) {
       area.appendChild(el("p", { className: "calc-subtitulo" }, "Avisos"));
       var list = el("ul", { className: "calc-avisos" });

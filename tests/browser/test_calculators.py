@@ -301,6 +301,51 @@ def test_load_failure_message(browser: Browser, base_url: str) -> None:
         ctx.close()
 
 
+def test_failed_download_is_reported_at_once(browser: Browser, base_url: str) -> None:
+    """A dropped .wasm download is reported without waiting for the time limit (60 s here)."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        ctx.route("**/pyodide.asm.wasm", lambda route: route.abort("connectionreset"))
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/calculadoras/refeicao/")
+        pg.fill("[data-path='salario_dia']", "12$000")
+        started = time.monotonic()
+        pg.click("form.calc-form button[type='submit']")
+        pg.wait_for_selector(".calc-erro-carga", timeout=60_000)
+        assert time.monotonic() - started < 30, "a falha só apareceu no tempo-limite"
+    finally:
+        ctx.close()
+
+
+def test_slow_connection_still_loads(browser: Browser, base_url: str) -> None:
+    """On a slow link the download takes longer than the time limit, but bytes keep arriving:
+    the limit counts from the last progress, the page shows megabytes, and the result comes."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        cdp = ctx.new_cdp_session(pg)
+        cdp.send("Network.enable")
+        # About 0.6 MB/s: the ~12 MB of Pyodide take about 20 s, twice the 10 s limit set below
+        # (which still leaves room for Pyodide's start-up after the download on a busy machine).
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": 20, "downloadThroughput": 600_000, "uploadThroughput": 600_000,
+        })
+        pg.goto(f"{base_url}/calculadoras/refeicao/?_limite=10000")
+        pg.fill("[data-path='salario_dia']", "12$000")
+        started = time.monotonic()
+        pg.click("form.calc-form button[type='submit']")
+        pg.wait_for_function(
+            "() => /Baixando o Python \\(Pyodide\\): [0-9]+,[0-9] de [0-9]+,[0-9] MB/"
+            ".test(document.querySelector('.calc-estado').textContent)",
+            timeout=30_000,
+        )
+        pg.wait_for_selector("#resultado-refeicao .calc-resultado-titulo", timeout=120_000)
+        assert time.monotonic() - started > 10, "o download foi rápido demais para provar algo"
+        assert pg.locator(".calc-erro-carga").count() == 0
+    finally:
+        ctx.close()
+
+
 # ------------------------------------------------------------------ content types
 def _content_types(base: str) -> dict[str, str]:
     out = {}

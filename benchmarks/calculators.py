@@ -35,7 +35,7 @@ from conftest import CHROMIUM, FLAGS  # noqa: E402  (tests/browser/conftest.py)
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from static_server import start  # noqa: E402
 
-RUNS = 3
+RUNS = 7  # cold runs of each page, alternated: cold times vary ±15% run to run
 WARM_RUNS = 10
 
 BARE_HTML = """<!doctype html>

@@ -150,7 +150,13 @@ def decimal_places(value: Decimal) -> int:
 
 def parse_integer(raw: object, field: str, label: str) -> int:
     """A whole number (``1.234`` is one thousand two hundred and thirty-four)."""
-    value = parse_number(raw, field, label)
+    try:
+        value = parse_number(raw, field, label)
+    except FieldError as error:
+        if "número inválido" not in error.message:
+            raise
+        raise FieldError(field, f"{label}: número inválido; informe um número inteiro, só com "
+                                "algarismos (por exemplo 12).") from None
     if value != value.to_integral_value():
         raise FieldError(field, f"{label}: informe um número inteiro.")
     return int(value)

@@ -21,7 +21,5 @@
     document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
   }
   patchAll();
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(patchAll);
-  }
+  window.estatutosACadaPagina(patchAll);
 })();

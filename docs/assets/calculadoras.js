@@ -669,11 +669,5 @@
     document.querySelectorAll("form.calc-form").forEach(bind);
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setup);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setup);
-  } else {
-    setup();
-  }
+  window.estatutosACadaPagina(setup);
 })();

@@ -70,9 +70,5 @@
   }
 
   window.addEventListener("hashchange", highlightTarget);
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setup);
-  } else {
-    document.addEventListener("DOMContentLoaded", setup);
-  }
+  window.estatutosACadaPagina(setup);
 })();

@@ -139,11 +139,5 @@
     document.querySelectorAll(".tabela-filtro[data-filtro-para]").forEach(setupFilter);
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(setup);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", setup);
-  } else {
-    setup();
-  }
+  window.estatutosACadaPagina(setup);
 })();

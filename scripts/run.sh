@@ -55,7 +55,7 @@ setup_node() {
   local want
   want=$(sha256sum package-lock.json | cut -d' ' -f1)
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "Instalando pacotes npm fixados (package-lock.json): pyodide, axe-core"
+    log "Instalando pacotes npm fixados (package-lock.json)"
     npm ci --no-audit --no-fund --loglevel=error
     echo "$want" > "$stamp"
   fi

@@ -78,6 +78,8 @@ case "$cmd" in
     setup
     log "ruff"
     .venv/bin/ruff check .
+    log "eslint (JavaScript do site)"
+    npx --no-install eslint --max-warnings=0 .
     log "mypy (calculators, macros)"
     .venv/bin/mypy
     log "pytest"

@@ -203,7 +203,7 @@
   function updateVisibility(form) {
     form.querySelectorAll("[data-visible-when]").forEach(function (wrapper) {
       var rule;
-      try { rule = JSON.parse(wrapper.getAttribute("data-visible-when")); } catch (e) { return; }
+      try { rule = JSON.parse(wrapper.getAttribute("data-visible-when")); } catch { return; }
       var source = form.querySelector("[data-field='" + rule.field + "']:not([data-item-field])");
       if (!source) return;
       wrapper.hidden = rule["in"].indexOf(source.value) < 0;
@@ -291,7 +291,7 @@
       var raw = params.get(name);
       if (control.hasAttribute("data-lista")) {
         var items;
-        try { items = JSON.parse(raw); } catch (e) { items = null; }
+        try { items = JSON.parse(raw); } catch { items = null; }
         if (!Array.isArray(items)) {
           problems.push(name);
           return;
@@ -374,7 +374,7 @@
   function labels(form) {
     var node = form.parentNode.querySelector("script.calc-rotulos");
     if (!node) return {};
-    try { return JSON.parse(node.textContent); } catch (e) { return {}; }
+    try { return JSON.parse(node.textContent); } catch { return {}; }
   }
 
   function provisionLink(provision, names) {
@@ -531,7 +531,7 @@
     return runCalculator(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
       var result = null;
       if (msg && typeof msg.json === "string") {
-        try { result = JSON.parse(msg.json); } catch (e) { result = null; }
+        try { result = JSON.parse(msg.json); } catch { result = null; }
       }
       if (!result) throw new Error((msg && msg.error) || "resposta inválida");
       form.dataset.ultimoMs = String(Math.round(performance.now() - started));

@@ -23,7 +23,7 @@
     document.body.appendChild(area);
     area.select();
     var ok = false;
-    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    try { ok = document.execCommand("copy"); } catch { ok = false; }
     document.body.removeChild(area);
     return ok;
   }

@@ -1,0 +1,28 @@
+// ESLint (pinned in package.json): the site's own JavaScript, run by `bash scripts/run.sh test`.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["site/**", "node_modules/**", ".venv/**", "docs/assets/vendor/**"] },
+  js.configs.recommended,
+  {
+    files: ["docs/assets/**/*.js"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "script",
+      globals: { ...globals.browser, document$: "readonly", location$: "readonly" },
+    },
+  },
+  {
+    files: ["docs/assets/**/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.worker },
+    },
+  },
+  {
+    files: ["scripts/**/*.mjs", "scripts/**/*.js", "benchmarks/**/*.mjs", "eslint.config.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];

@@ -20,7 +20,7 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import render_tables, site_files
+from macros import regions, render_tables, site_files
 from macros.loader import DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
@@ -47,6 +47,11 @@ def on_files(files: Any, config: Any) -> Any:
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Bare (Markdown) tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    return regions.wrap_bare_tables(html)
 
 
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'

@@ -15,6 +15,7 @@ import datetime as dt
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from .loader import DATA, DataError, load_validated
 from .model import Statute
@@ -114,7 +115,7 @@ def articles_of(statute: Statute) -> list[str]:
     return [node.id for node in statute.body if node.type in ("artigo", "anexo")]
 
 
-def build(raw: dict, path: Path, statute: Statute, today: dt.date | None = None) -> StatuteToday:
+def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | None = None) -> StatuteToday:
     """Turn a validated file into :class:`StatuteToday`, checking it against its statute."""
     today = today or dt.date.today()
     if raw["statute"] != path.stem:
@@ -141,7 +142,8 @@ def build(raw: dict, path: Path, statute: Statute, today: dt.date | None = None)
                 raise DataError(path, f"{place}.verified", f"data de verificação no futuro: {c['verified']}")
             for j, prov in enumerate(c["provisions"]):
                 if prov not in known:
-                    raise DataError(path, f"{place}.provisions[{j}]", f"dispositivo {prov!r} não existe em {statute.slug}")
+                    raise DataError(path, f"{place}.provisions[{j}]",
+                                    f"dispositivo {prov!r} não existe em {statute.slug}")
             if not any(p == art_id or p.startswith(art_id + "_") for p in c["provisions"]):
                 raise DataError(path, f"{place}.provisions", f"nenhum dispositivo da afirmação pertence a {art_id}")
             claims.append(

@@ -23,9 +23,9 @@ from mkdocs.exceptions import PluginError
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from macros import glossario, render_tables, site_files
+from macros.hoje import all_today
 from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
-from macros.hoje import all_today
 from macros.statutes import all_statutes
 from macros.tables import load_tables
 

@@ -56,11 +56,13 @@ def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | N
         raise ExampleError(f"exemplo recusado pela calculadora {name}: {result.get('errors')}")
     spec = declaration(name)
     rows: list[Markup] = []
-    for key, item in result.get("amounts", {}).items():
+    amounts: dict[str, Any] = result.get("amounts", {})  # type: ignore[assignment]
+    quantities: dict[str, Any] = result.get("quantities", {})  # type: ignore[assignment]
+    for key, item in amounts.items():
         if keys is None or key in keys:
             rows.append(Markup('<tr data-valor="{}"><th scope="row">{}</th><td>{}</td></tr>').format(
                 key, item["label"], item["formatted"]))
-    for key, item in result.get("quantities", {}).items():
+    for key, item in quantities.items():
         if keys is None or key in keys:
             rows.append(Markup('<tr data-quantidade="{}"><th scope="row">{}</th><td>{}</td></tr>').format(
                 key, item["label"], item["formatted"]))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from . import cite, ids
 from .hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday, all_today, today_of

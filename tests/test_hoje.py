@@ -120,8 +120,8 @@ def test_box_markup_follows_the_contract() -> None:
 def _boxes(page: Path) -> dict[str, str]:
     """id → HTML of each «Hoje» box of a built page."""
     text = page.read_text(encoding="utf-8")
-    return {m.group(1): m.group(0) for m in re.finditer(r'<details class="hoje[^"]*" id="hoje-([a-z0-9_]+)".*?</details>',
-                                                        text, re.S)}
+    found = re.finditer(r'<details class="hoje[^"]*" id="hoje-([a-z0-9_]+)".*?</details>', text, re.S)
+    return {m.group(1): m.group(0) for m in found}
 
 
 @pytest.mark.parametrize("slug", ["decreto-lei-3844-1941", "decreto-17961-1945", "lei-4860-1965"])

@@ -6,6 +6,7 @@ in the browser is tests/browser/test_perguntas.py.)"""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -20,6 +21,7 @@ from macros.perguntas import QUESTIONS, share_query
 OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
 PROVISION = re.compile(r'<a class="pergunta-dispositivo" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9_]+)"')
 CALCULATOR = re.compile(r'<a class="md-button pergunta-calcular" href="\.\./\.\./calculadoras/([a-z_0-9]+)/\?([^"]+)"')
+ROW = re.compile(r'<tr data-(?:valor|quantidade)="([a-z_0-9]+)"><th scope="row">[^<]*</th><td>([^<]*)</td>')
 DISCLAIMER = "Isto é informação, não conselho jurídico; o seu acordo ou convenção coletiva pode dar mais."
 
 # The subjects the issue lists, each with the answer that covers it.
@@ -80,11 +82,8 @@ def test_answer_example_is_the_calculators_result(site_dir: Path, slug: str) -> 
     for box in re.findall(r'<div class="pergunta-exemplo".*?</div>', html, re.S):
         name, query = CALCULATOR.search(box).groups()  # type: ignore[union-attr]
         inputs = dict(parse_qsl(urlsplit("?" + query.replace("&amp;", "&")).query))
-        shown = dict(re.findall(r'<tr data-(?:valor|quantidade)="([a-z_0-9]+)"><th scope="row">[^<]*</th><td>([^<]*)</td>',
-                                box))
+        shown = dict(ROW.findall(box))
         assert shown
-        import json
-
         parsed = {k: (json.loads(v) if v.startswith("[") else v) for k, v in inputs.items()}
         assert share_query(parsed) == query.replace("&amp;", "&")
         result = api.run(name, parsed, data=decree_tables() if name == "salarios_1945" else None)

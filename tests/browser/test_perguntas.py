@@ -19,6 +19,7 @@ from macros.perguntas import QUESTIONS
 
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"
+ROWS_JS = "rows => rows.map(r => [r.dataset.valor || ('q:' + r.dataset.quantidade), r.querySelector('td').textContent])"
 
 
 @pytest.fixture()
@@ -63,12 +64,13 @@ def test_every_answer_link_restores_and_computes_its_example(walker: Page, base_
             name = example["name"]
             pg.wait_for_function("n => location.pathname.endsWith('/calculadoras/' + n + '/')", arg=name)
             pg.wait_for_function(
-                "() => Number((document.querySelector('form.calc-form') || {dataset: {}}).dataset.calculos || '0') > 0",
+                "() => Number((document.querySelector('form.calc-form') || {dataset: {}})"
+                ".dataset.calculos || '0') > 0",
                 timeout=BOOT_TIMEOUT,
             )
             shown = dict(pg.eval_on_selector_all(
                 f"#resultado-{name} tr[data-valor], #resultado-{name} tr[data-quantidade]",
-                "rows => rows.map(r => [r.dataset.valor || ('q:' + r.dataset.quantidade), r.querySelector('td').textContent])",
+                ROWS_JS,
             ))
             assert shown, (slug, name, "a calculadora não mostrou resultado")
             for key, value in example["shown"].items():

@@ -416,10 +416,10 @@
   }
 
   // ---------------------------------------------------------------- result
+  // The provisions' labels ("Lei nº 4.860/1965, art. 7º") of the step links, from the form's
+  // data-rotulos (an attribute: it survives Material's instant navigation).
   function labels(form) {
-    var node = form.parentNode.querySelector("script.calc-rotulos");
-    if (!node) return {};
-    try { return JSON.parse(node.textContent); } catch { return {}; }
+    try { return JSON.parse(form.getAttribute("data-rotulos") || "{}") || {}; } catch { return {}; }
   }
 
   function provisionLink(provision, names) {

@@ -283,20 +283,47 @@ def _parse_list(spec: Field, raw: object, path: str) -> list[ParsedInputs]:
     return items
 
 
-_SAFE_NAME = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+# Unknown keys: at most this many are named, the rest are counted (100 000 unknown keys must not
+# make a call slow or its answer huge). A key is shown as typed, cut to KEY_SHOWN characters.
+MAX_UNKNOWN_REPORTED = 5
+KEY_SHOWN = 40
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def _key_text(key: object) -> str:
+    """An unknown key as it can be shown: letters, digits, ``_``, ``-`` and spaces (anything else
+    becomes ``?``, so no markup ever reaches a message), at most ``KEY_SHOWN`` characters."""
+    text = key if isinstance(key, str) else repr(key)
+    text = text[: KEY_SHOWN + 1]
+    shown = "".join(ch if ch.isalnum() or ch in "_- " else "?" for ch in text[:KEY_SHOWN])
+    return shown + ("…" if len(text) > KEY_SHOWN else "")
+
+
+def _unknown_keys(raw: Mapping[object, object], known: set[str], prefix: str) -> list[FieldError]:
+    """One error per unknown key (named, capitals included), at most a few, then a count."""
+    errors: list[FieldError] = []
+    extra = 0
+    for key in raw:
+        if key in known:
+            continue
+        if len(errors) >= MAX_UNKNOWN_REPORTED:
+            extra += 1
+            continue
+        safe = isinstance(key, str) and 0 < len(key) <= KEY_SHOWN and set(key) <= _NAME_CHARS
+        name = f"{prefix}{key}" if safe else (prefix.rstrip(".") or "entradas")
+        errors.append(FieldError(name, f"Campo desconhecido por esta calculadora: «{_key_text(key)}»."))
+    if extra:
+        plural = "campo desconhecido" if extra == 1 else "campos desconhecidos"
+        errors.append(FieldError(prefix.rstrip(".") or "entradas", f"E mais {extra} {plural}."))
+    return errors
 
 
 def parse_inputs(fields: tuple[Field, ...], raw: object, prefix: str = "") -> ParsedInputs:
     """Parse every declared field; raise :class:`InputError` listing every refused field."""
     if not isinstance(raw, Mapping):
         raise InputError([FieldError(prefix.rstrip(".") or "entradas", "Entradas em formato inválido.")])
-    errors: list[FieldError] = []
     known = {f.name for f in fields}
-    for key in raw:
-        if key not in known:
-            safe = isinstance(key, str) and 0 < len(key) <= 40 and set(key) <= _SAFE_NAME
-            name = f"{prefix}{key}" if safe else (prefix.rstrip(".") or "entradas")
-            errors.append(FieldError(name, "Campo desconhecido por esta calculadora."))
+    errors = _unknown_keys(raw, known, prefix)
     values: dict[str, Value] = {}
     for spec in fields:
         path = f"{prefix}{spec.name}"

@@ -18,6 +18,11 @@ from decimal import Decimal, InvalidOperation
 
 MAX_NUMBER_LENGTH = 32
 MAX_TEXT_LENGTH = 200
+# Years a date may have: a margin from the ends of the calendar, so that the day before and the
+# week after any date still exist (the jornada looks at both).
+MIN_YEAR, MAX_YEAR = 1900, 2199
+# Longer raw text is refused before anything else is done with it (stripping, splitting).
+MAX_RAW_LENGTH = 1000
 
 _INT = r"[0-9]+"
 _THOUSANDS = r"[1-9][0-9]{0,2}(?:\.[0-9]{3})+"
@@ -81,9 +86,13 @@ def _number_text(raw: object, field: str, label: str) -> str:
     if isinstance(raw, Decimal):
         if not raw.is_finite():
             raise FieldError(field, f"{label}: o valor não é um número.")
+        if raw and not -MAX_NUMBER_LENGTH < raw.adjusted() < MAX_NUMBER_LENGTH:
+            raise FieldError(field, f"{label}: número longo demais.")
         return format(raw, "f")
     if not isinstance(raw, str):
         raise FieldError(field, f"{label}: formato inválido; informe um número.")
+    if len(raw) > MAX_RAW_LENGTH:
+        raise FieldError(field, f"{label}: número longo demais.")
     return raw.strip()
 
 
@@ -201,21 +210,27 @@ def parse_duration(raw: object, field: str, label: str) -> Decimal:
 
 
 def parse_date(raw: object, field: str, label: str) -> date:
-    """A date ``AAAA-MM-DD`` or ``DD/MM/AAAA``."""
+    """A date ``AAAA-MM-DD`` or ``DD/MM/AAAA``, in the years ``MIN_YEAR`` to ``MAX_YEAR``."""
     if isinstance(raw, date):
-        return raw
+        raw = raw.isoformat()
     if isinstance(raw, str) and len(raw) <= 12:
         text = raw.strip()
         iso = _ISO_DATE.fullmatch(text)
         brazilian = _BR_DATE.fullmatch(text)
         try:
             if iso:
-                return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-            if brazilian:
+                found = date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+            elif brazilian:
                 day, month, year = (int(g) for g in brazilian.groups())
-                return date(year, month, day)
+                found = date(year, month, day)
+            else:
+                found = None
         except ValueError:
             raise FieldError(field, f"{label}: essa data não existe.") from None
+        if found is not None:
+            if not MIN_YEAR <= found.year <= MAX_YEAR:
+                raise FieldError(field, f"{label}: use uma data entre os anos {MIN_YEAR} e {MAX_YEAR}.")
+            return found
     raise FieldError(field, f"{label}: informe a data como DD/MM/AAAA ou AAAA-MM-DD.")
 
 
@@ -223,6 +238,8 @@ def parse_text(raw: object, field: str, label: str) -> str:
     """A short line of text (spaces trimmed, length bounded)."""
     if not isinstance(raw, str):
         raise FieldError(field, f"{label}: informe um texto.")
+    if len(raw) > MAX_RAW_LENGTH:
+        raise FieldError(field, f"{label}: texto longo demais (até {MAX_TEXT_LENGTH} letras).")
     text = " ".join(raw.split())
     if len(text) > MAX_TEXT_LENGTH:
         raise FieldError(field, f"{label}: texto longo demais (até {MAX_TEXT_LENGTH} letras).")

@@ -13,12 +13,15 @@
 from __future__ import annotations
 
 import hashlib
+import html
+import re
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -70,11 +73,25 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
 
+def _head_scripts(output: str, root: str, config: Any) -> str:
+    """Scripts that must run before Material's bundle, at the start of ``<head>``
+    (``assets/navegacao.js``: instant navigation wherever the site is served)."""
+    tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
+           "</script>")
+    head = re.search(r"<head[^>]*>", output)
+    if head is None:
+        raise PluginError("página sem <head> (tema mudou?)")
+    return output[: head.end()] + tag + output[head.end():]
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Give Material's search dialog an accessible name (axe: aria-dialog-name)."""
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
-    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    root = get_relative_url(".", page.url).rstrip("/") + "/"
+    root = "" if root == "./" else root
+    return _head_scripts(output, root, config)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

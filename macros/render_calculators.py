@@ -327,7 +327,7 @@ def form_html(spec: Mapping[str, Any]) -> str:
     return str(
         Markup(
             '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
-            'novalidate data-search-exclude aria-label="Formulário: {title}">'
+            'data-rotulos="{labels}" novalidate data-search-exclude aria-label="Formulário: {title}">'
             '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
             'resolvidos abaixo foram calculados com as mesmas regras, na construção do site.</p>'
             '<div class="calc-erros-gerais" role="alert"></div>'
@@ -343,7 +343,8 @@ def form_html(spec: Mapping[str, Any]) -> str:
             '</form>'
             '<section class="calc-resultado" id="resultado-{calc}" aria-live="polite" '
             'aria-label="Resultado" data-search-exclude></section>'
-        ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts))
+        ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts),
+                 labels=_labels_json(spec))
     )
 
 
@@ -531,8 +532,14 @@ def examples_section(spec: Mapping[str, Any]) -> str:
 
 # ------------------------------------------------------------------ pages
 def _labels_json(spec: Mapping[str, Any]) -> str:
+    """The provisions' labels for the live result's step links, as JSON for ``data-rotulos``.
+
+    An attribute, not a ``<script type="application/json">`` in the page: Material's instant
+    navigation re-creates every script of the content without its type, so a JSON block would
+    run as JavaScript (a page error) and its labels would be lost.
+    """
     labels = {p["ref"]: provision_label(p["statute"], p["id"]) for p in spec["provisions"]}
-    return json.dumps(labels, ensure_ascii=False).replace("<", "\\u003c")
+    return json.dumps(labels, ensure_ascii=False)
 
 
 def calculator_page(name: str) -> str:
@@ -551,7 +558,6 @@ def calculator_page(name: str) -> str:
             provisions_section(spec),
             "## Calcular { #calcular }",
             form_html(spec),
-            f'<script type="application/json" class="calc-rotulos">{_labels_json(spec)}</script>',
             "## Exemplos resolvidos { #exemplos }",
             "Calculados na construção do site pelo mesmo código que roda no navegador "
             f"(os casos de teste de `tests/cases/{name}.yaml`).",

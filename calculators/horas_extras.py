@@ -510,12 +510,10 @@ SPEC = CalculatorSpec(
     name="horas_extras",
     title="Horas extraordinárias (Lei nº 4.860/1965)",
     summary=(
-        "Calcula o salário-hora (salário mensal ÷ 240, ou ÷ 220 no Escritório Central) e os "
-        "acréscimos das horas extraordinárias: 20% nas duas primeiras horas de prorrogação de "
-        "cada período, 50% nas demais, 100% nas horas de refeição e 100% no feriado sem outro "
-        "dia de folga. Quem ocupa cargo de direção ou chefia não recebe pelos serviços "
-        "extraordinários. Ao lado, o mínimo de hoje: ao menos 50% por hora extraordinária "
-        "(Constituição de 1988). Valores de 1965 (Cr$) ou de hoje (R$)."
+        "Calcula as horas extraordinárias pela Lei nº 4.860/1965 (20% nas duas primeiras horas "
+        "de prorrogação, 50% nas demais, 100% na hora de refeição e no feriado) e, ao lado, o "
+        "mínimo de hoje: ao menos 50% por hora extraordinária (Constituição de 1988). Em "
+        "valores de 1965 (Cr$) ou de hoje (R$)."
     ),
     statute=LEI_1965,
     currency=CURRENCY,

@@ -587,12 +587,11 @@ SPEC = CalculatorSpec(
     name="jornada",
     title="Jornada da semana (Lei nº 4.860/1965)",
     summary=(
-        "Confere uma semana de períodos de trabalho: período diurno (7 às 19 horas) ou noturno "
-        "(19 às 7 horas), até 8 horas ordinárias por dia e 48 por semana (44 no Escritório "
-        "Central), turnos e intervalo de até 2 horas na capatazia, 11 horas de descanso entre "
-        "períodos e um dia de descanso semanal. Classifica as horas, mostra quais seriam "
-        "horas extras pelos limites de hoje (8 por dia e 44 por semana) e prepara os dados da "
-        "calculadora de horas extraordinárias."
+        "Confere uma semana de trabalho pela Lei nº 4.860/1965: períodos diurno e noturno, 8 "
+        "horas por dia e 48 por semana (44 no Escritório Central), intervalos, 11 horas de "
+        "descanso entre períodos e o descanso semanal. Mostra também quais horas seriam extras "
+        "pelos limites de hoje (8 por dia, 44 por semana) e leva as horas à calculadora de "
+        "horas extraordinárias."
     ),
     statute=LEI_1965,
     currency=CURRENCY,

@@ -25,7 +25,7 @@ VERIFIED = "2026-11-30"
 VERIFIED_TEXT = "30/11/2026"
 
 CONSTITUTION_URL = "https://www.planalto.gov.br/ccivil_03/constituicao/constituicao.htm"
-TST_PRECEDENTS_URL = "https://www.tst.jus.br/livro-de-sumulas-ojs-e-pns"
+TST_OJ_60_URL = "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA60"
 LEI_4511_URL = "https://www.planalto.gov.br/ccivil_03/leis/1950-1969/L4511.htm"
 
 CF_WORKING_TIME = Provision(
@@ -38,7 +38,7 @@ CF_OVERTIME = Provision(
 )
 OJ_60 = Provision(
     "tst-oj-sbdi1", "oj60_ite2", "TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II",
-    TST_PRECEDENTS_URL, VERIFIED,
+    TST_OJ_60_URL, VERIFIED,
 )
 LEI_4511 = Provision(
     "lei-4511-1964", "art1_par1", "Lei nº 4.511/1964, art. 1º, § 1º", LEI_4511_URL, VERIFIED,

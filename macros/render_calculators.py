@@ -21,6 +21,7 @@ from markupsafe import Markup
 
 from calculators import api, today
 from calculators.money import Currency, amount_text, format_decimal
+from calculators.tables_1945 import normalize
 
 from . import ids
 from .calculator_tables import decree_tables
@@ -276,7 +277,13 @@ def _datalist(field: Mapping[str, Any], list_id: str) -> Markup:
     if not isinstance(source, str) or not source.startswith("series[]."):
         return Markup("")
     key = source.removeprefix("series[].")
-    values = sorted({str(row[key]) for row in decree_tables()["series"] if row.get(key)})
+    # Near-duplicate printed names (same comparison key) are offered once: the calculator
+    # treats them as one and says so in its result.
+    merged: dict[str, str] = {}
+    for row in decree_tables()["series"]:
+        if row.get(key):
+            merged.setdefault(normalize(str(row[key])), str(row[key]))
+    values = sorted(merged.values())
     options = Markup("").join(Markup('<option value="{}"></option>').format(v) for v in values)
     return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
 

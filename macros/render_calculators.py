@@ -425,7 +425,7 @@ def form_html(spec: Mapping[str, Any]) -> str:
             '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
             'novalidate data-search-exclude aria-label="Formulário: {title}">'
             '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
-            'resolvidos abaixo foram calculados com as mesmas regras, na construção do site.</p>'
+            'verificados abaixo foram calculados com as mesmas regras, na construção do site.</p>'
             '<div class="calc-erros-gerais" role="alert"></div>'
             '{fields}'
             '<div class="calc-acoes">'

@@ -575,7 +575,7 @@
       var general = form.querySelector(".calc-erros-gerais");
       general.appendChild(el("p", { className: "calc-erro calc-erro-carga" },
         "Não foi possível carregar o motor de cálculo no navegador (o carregamento falhou ou passou " +
-        "do tempo-limite). Os exemplos resolvidos abaixo continuam válidos. Tente de novo mais tarde " +
+        "do tempo-limite). Os exemplos verificados abaixo continuam válidos. Tente de novo mais tarde " +
         "ou recarregue a página."));
       setStatusOf(form, "Motor de cálculo indisponível.");
       form.dataset.falhou = "1";

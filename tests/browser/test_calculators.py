@@ -272,8 +272,10 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str, site_dir
         fill(pg, "horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "2:00"}]})
         submit(pg)
         assert shown_amounts(pg, "horas_extras")["acrescimo_prorrogacao_20"] == "Cr$ 2"
-        # and through the navigation menu, to a third calculator
-        pg.click("nav a[href$='refeicao/']")
+        # and through the calculators' index (the 1941 ones are under «História»), to a third one
+        pg.locator(".md-sidebar--primary a.md-nav__link[href$='/calculadoras/']").first.click()
+        pg.wait_for_selector(".calc-indice")
+        pg.click(".calc-indice a[href$='refeicao/']")
         pg.wait_for_selector("#form-refeicao")
         fill(pg, "refeicao", {"salario_dia": "12$000"})
         submit(pg)

@@ -39,7 +39,6 @@ from .today import (
     LEI_4511,
     MIN_OVERTIME_RATE,
     OJ_60,
-    VERIFIED_TEXT,
 )
 
 CURRENCY = Currency.CRUZEIRO_1965
@@ -336,8 +335,7 @@ def _era(values: ParsedInputs, result: ResultBuilder) -> None:
         "Valores de novembro de 1965: o centavo fora extinto em 1964, e cada quantia paga é "
         "arredondada uma única vez ao cruzeiro inteiro (meio cruzeiro ou mais, para cima). O "
         "salário-hora não é arredondado.",
-        {"Regra de arredondamento": "ao cruzeiro inteiro",
-         "Verificado em": VERIFIED_TEXT},
+        {"Regra de arredondamento": "ao cruzeiro inteiro"},
     )
     if any(v is not None and v != v.to_integral_value() for v in given):
         result.warn(
@@ -409,8 +407,7 @@ def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilde
         "Hoje, as horas extras do portuário são calculadas só sobre o salário básico, sem os "
         "adicionais de risco e de produtividade: é a base usada na comparação.",
         {"Salário-hora básico": result.money(result.round(hourly)) if hourly == result.round(hourly)
-         else f"{result.money(result.round(hourly))} (exato: {exact_text(hourly)})",
-         "Verificado em": VERIFIED_TEXT},
+         else f"{result.money(result.round(hourly))} (exato: {exact_text(hourly)})"},
     )
     today_premium = Decimal(0)
     extension = [line for line in lines if line.key.startswith("prorrogacao")]
@@ -434,7 +431,6 @@ def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilde
     if holiday:
         shown["Acréscimo do feriado (§ 7º, como em 1965)"] = result.money(holiday)
     shown["Total dos acréscimos — mínimo de hoje"] = result.money(today_premium)
-    shown["Verificado em"] = VERIFIED_TEXT
     result.step(
         CF_OVERTIME,
         "Hoje cada hora de prorrogação vale no mínimo 50% a mais que a hora normal; a hora de "

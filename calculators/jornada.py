@@ -37,7 +37,7 @@ from .parsing import FieldError, InputError
 from .provisions import LEI_1965, Provision, lei1965
 from .result import ResultBuilder
 from .spec import CalculatorSpec, Data
-from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, VERIFIED_TEXT, WEEK_LIMIT_MINUTES
+from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
 
 CURRENCY = Currency.CRUZEIRO
 DAY_ORDINARY = 8 * 60
@@ -461,7 +461,6 @@ class Checker:
             "Limites de hoje": "8 horas por dia e 44 por semana",
             "Horas extras pelos limites de hoje": format_hours(Decimal(total)),
             "Em que períodos": where,
-            "Verificado em": VERIFIED_TEXT,
         }
         self.result.step(
             CF_WORKING_TIME,

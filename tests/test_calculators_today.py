@@ -114,7 +114,7 @@ def test_every_step_carries_its_provision() -> None:
     for step in result["steps"]:
         assert step["provision"]["ref"], step
         if step["provision"]["ref"].split("#")[0] not in ("lei-4860-1965",):
-            assert step["values"]["Verificado em"] == "30/11/2026"
+            assert step["provision"]["verified"] == "2026-11-30" and step["provision"]["url"]
 
 
 @pytest.mark.parametrize(("name", "inputs", "message"), [

@@ -231,6 +231,13 @@ class Line:
         }
 
 
+def _rounded_and_exact(value: Decimal, result: ResultBuilder) -> str:
+    """An intermediate shown rounded by the era's rule, with the exact value (six places at most)."""
+    rounded = result.round(value)
+    shown = result.money(rounded)
+    return shown if value == rounded else f"{shown} (exato: {exact_text(value)})"
+
+
 def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     """The daytime ordinary hourly wage (kept exact)."""
     office = values.boolean("escritorio_central")
@@ -252,9 +259,7 @@ def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     chosen = values.optional_integer("divisor")
     divisor = chosen or (DIVISOR_OFFICE if office else DIVISOR_DEFAULT)
     hourly = monthly / divisor
-    shown_hourly = result.money(result.round(hourly))
-    if hourly != result.round(hourly):
-        shown_hourly += f" (exato: {exact_text(hourly)})"
+    shown_hourly = _rounded_and_exact(hourly, result)
     shown = {
         "Salário mensal": result.money(monthly),
         "Divisor": str(divisor),
@@ -406,8 +411,7 @@ def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilde
         OJ_60,
         "Hoje, as horas extras do portuário são calculadas só sobre o salário básico, sem os "
         "adicionais de risco e de produtividade: é a base usada na comparação.",
-        {"Salário-hora básico": result.money(result.round(hourly)) if hourly == result.round(hourly)
-         else f"{result.money(result.round(hourly))} (exato: {exact_text(hourly)})"},
+        {"Salário-hora básico": _rounded_and_exact(hourly, result)},
     )
     today_premium = Decimal(0)
     extension = [line for line in lines if line.key.startswith("prorrogacao")]

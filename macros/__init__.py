@@ -22,7 +22,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def statute_page(slug: str) -> str:
         """The whole statute page (banner, about panel, text)."""
-        return render_statute(statute(slug))
+        return render_statute(statute(slug), env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:

@@ -93,3 +93,20 @@ def add_table_downloads(files: Files, config: Any) -> None:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, uri, content=text))
+
+
+def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, content=content))
+
+
+def add_citations(files: Files, config: Any) -> None:
+    """Each act and its provisions in CSL-JSON, RIS and BibTeX under ``/dados/citacoes/``."""
+    from . import cite, citation_formats
+    from .statutes import all_statutes
+
+    statutes = list(all_statutes().values())
+    for uri, text in citation_formats.files(statutes, config["site_url"] or "/", cite.build_date()).items():
+        _put(files, config, uri, text)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 from urllib.parse import urljoin
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from .model import Fact, Statute
 
@@ -141,5 +141,5 @@ def build_date() -> dt.date:
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if epoch:
-        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc).date()
+        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
     return dt.date.today()

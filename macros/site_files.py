@@ -104,7 +104,7 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
 
 def add_citations(files: Files, config: Any) -> None:
     """Each act and its provisions in CSL-JSON, RIS and BibTeX under ``/dados/citacoes/``."""
-    from . import cite, citation_formats
+    from . import citation_formats, cite
     from .statutes import all_statutes
 
     statutes = list(all_statutes().values())

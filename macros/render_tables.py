@@ -63,6 +63,8 @@ NOTE_LABELS = {
     "identity_mismatch": "Identidade que não confere (proposta ≠ atual − excedentes + vagas)",
     "annual_mismatch": "Despesa anual que não confere (≠ número × diária × 300)",
     "not_in_scale": "Referência fora da escala-padrão",
+    "uncertain_reading": "Leitura incerta",
+    "placement": "Posição fora do padrão de aumentos",
     "editorial": "Nota editorial",
 }
 

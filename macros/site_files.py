@@ -93,6 +93,11 @@ def add_table_downloads(files: Files, config: Any) -> None:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, uri, content=text))
+    from . import spreadsheets
+    from .table_compare import comparison
+
+    for uri, content in spreadsheets.files(tables(), comparison()).items():
+        _put(files, config, uri, content)
 
 
 def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:

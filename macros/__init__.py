@@ -30,6 +30,13 @@ def define_env(env: Any) -> None:
         return home.statute_cards(list(all_statutes().values()))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def dados_index() -> str:
+        """The /dados/ page: every download with format, size and SHA-256."""
+        from .downloads import index_page
+
+        return index_page(env.conf["site_url"] or "/")
+
+    @env.macro  # type: ignore[untyped-decorator]
     def calculator(name: str) -> str:
         """A calculator page: provisions quoted, the form, the worked examples."""
         return calculator_page(name)

@@ -5,8 +5,9 @@
 - ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
   ``/assets/pyodide/`` become site files, and so do the calculators archive
   (``/assets/calculadoras.zip``) and the decree's tables for the browser
-  (``/assets/calculadoras-dados.json``), and the downloads of the 1945 tables (CSV per table,
-  JSON of all tables and its JSON Schema, under ``/dados/``).
+  (``/assets/calculadoras-dados.json``), and every download under ``/dados/`` (the 1945 tables
+  as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
+- ``on_post_page``: the search dialog's name, and the standard metadata of statute pages.
 - ``on_post_build``: the accent-folded search index.
 """
 
@@ -20,7 +21,7 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import metadata, render_tables, site_files
+from macros import downloads, metadata, render_tables, site_files
 from macros.loader import DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
@@ -32,6 +33,7 @@ def on_config(config: Any) -> Any:
     try:
         all_statutes()
         render_tables.clear_cache()
+        downloads.generated.cache_clear()
         load_tables()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
@@ -42,9 +44,8 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(files, config)
         site_files.add_pyodide(files, config)
-        site_files.add_table_downloads(files, config)
+        site_files.add_downloads(files, config)
         site_files.add_calculators(files, config)
-        site_files.add_citations(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files

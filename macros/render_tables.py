@@ -295,18 +295,30 @@ def filter_box(target: str, label: str, hint: str) -> str:
 
 
 def downloads(names: Sequence[str], root: str) -> str:
+    def describe(n: str) -> str:
+        return CSV_FILES.get(n, "Atual × proposta: salário atual e proposto, aumento e número de funções, por função")
+
     items = "".join(
-        f'<li><a href="{root}dados/{escape(n)}" download><code>/dados/{escape(n)}</code></a> — '
-        f"{escape(CSV_FILES.get(n, 'todas as tabelas em JSON'))}</li>"
+        f"<li>{escape(describe(n))}: "
+        f'<a href="{root}dados/planilhas/{escape(n)}" download>para planilha</a> '
+        f'<small>(<code>/dados/planilhas/{escape(n)}</code>)</small>'
+        + (f' · <a href="{root}dados/{escape(n)}" download>CSV de dados</a> <small>(<code>/dados/{escape(n)}</code>)'
+           f"</small>" if n in CSV_FILES else "")
+        + "</li>"
         for n in names
     )
     return (
         f'<div class="baixar" data-search-exclude><p class="painel-titulo">Baixar os dados</p><ul>{items}'
+        f'<li>Todas as tabelas numa pasta de trabalho: <a href="{root}dados/tabelas-1945.xlsx" download>'
+        f"<code>/dados/tabelas-1945.xlsx</code></a></li>"
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas, '
         f'com notas, linhas do fonte e totais (esquema: <a href="{root}dados/{SCHEMA_NAME}">'
         f"<code>/dados/{SCHEMA_NAME}</code></a>)</li></ul>"
-        f"<p>CSV em UTF-8, separado por vírgulas, com cabeçalho: números simples com ponto decimal (vazio para o "
-        f"traço '-') e, em colunas próprias (<code>*_impresso</code>), o texto exatamente como impresso.</p></div>"
+        f"<p>«Para planilha»: abre direto numa planilha em português (separador ponto e vírgula, vírgula "
+        f"decimal, acentos corretos), com colunas e notas em português. «CSV de dados»: separado por vírgulas, "
+        f"números com ponto decimal (vazio para o traço '-') e, em colunas próprias (<code>*_impresso</code>), o "
+        f'texto exatamente como impresso. Todos os arquivos, com tamanho e SHA-256: <a href="{root}dados/">'
+        f"Dados para baixar</a>.</p></div>"
     )
 
 
@@ -1092,6 +1104,7 @@ def comparison_page() -> str:
         + filter_box("tabela-aumentos", "Filtrar por função ou série", "sem acentos: «auxiliar de escritorio»")
         + raises_table(c, book)
         + book.flush("Notas desta tabela")
+        + downloads(["comparacao.csv"], SUB)
         + "</div>",
         "",
         "## Diaristas {#diaristas}",
@@ -1156,7 +1169,11 @@ def index_page() -> str:
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas '
         f"completas: cada número como impresso e como valor, linhas do fonte, notas, totais impressos e totais "
         f'calculados; validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
-        f"(JSON Schema 2020-12).</li></ul>"
+        f"(JSON Schema 2020-12).</li>"
+        f'<li>Para planilha em português (ponto e vírgula, vírgula decimal, colunas e notas em português): '
+        f'<a href="{root}dados/planilhas/comparacao.csv" download>atual × proposta</a> e cada tabela, em '
+        f'<a href="{root}dados/">Dados para baixar</a>; todas numa pasta de trabalho: '
+        f'<a href="{root}dados/tabelas-1945.xlsx" download><code>/dados/tabelas-1945.xlsx</code></a>.</li></ul>'
         "<p>Nos CSV (UTF-8, vírgula, com cabeçalho), os números vêm em forma simples, com ponto decimal "
         "(<code>1900.00</code>; vazio para o traço «-»), e o texto exatamente como impresso vem em colunas "
         "próprias (<code>*_impresso</code>), por exemplo <code>14.655. 000,00</code> ou <code>CR$510,00</code>. "

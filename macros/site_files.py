@@ -83,23 +83,6 @@ def add_calculators(files: Files, config: Any) -> None:
         files.append(File.generated(config, uri, content=content))
 
 
-def add_table_downloads(files: Files, config: Any) -> None:
-    """The tables of 1945 as CSV and JSON (+ JSON Schema) under ``/dados/``, generated at build."""
-    from .exports import all_files
-    from .render_tables import tables
-
-    for uri, text in all_files(tables()).items():
-        existing = files.get_file_from_path(uri)
-        if existing is not None:
-            files.remove(existing)
-        files.append(File.generated(config, uri, content=text))
-    from . import spreadsheets
-    from .table_compare import comparison
-
-    for uri, content in spreadsheets.files(tables(), comparison()).items():
-        _put(files, config, uri, content)
-
-
 def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
     existing = files.get_file_from_path(uri)
     if existing is not None:
@@ -107,11 +90,11 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
     files.append(File.generated(config, uri, content=content))
 
 
-def add_citations(files: Files, config: Any) -> None:
-    """Each act and its provisions in CSL-JSON, RIS and BibTeX under ``/dados/citacoes/``."""
-    from . import citation_formats, cite
-    from .statutes import all_statutes
+def add_downloads(files: Files, config: Any) -> None:
+    """Everything under ``/dados/`` (see :mod:`macros.downloads`): the tables of 1945 as CSV, pt-BR
+    spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
+    and Akoma Ntoso XML; the Data Package index."""
+    from .downloads import generated
 
-    statutes = list(all_statutes().values())
-    for uri, text in citation_formats.files(statutes, config["site_url"] or "/", cite.build_date()).items():
-        _put(files, config, uri, text)
+    for uri, content in generated(config["site_url"] or "/").items():
+        _put(files, config, uri, content)

@@ -153,7 +153,7 @@ def xlsx(all_: dict[str, Sheet]) -> bytes:
     from openpyxl.styles import Font
 
     book = Workbook()
-    book.remove(book.active)  # type: ignore[arg-type]
+    book.remove(book.active)
     book.properties.creator = "Estatutos Portuários"
     book.properties.created = book.properties.modified = dt.datetime(2000, 1, 1)
     for name, sheet in all_.items():

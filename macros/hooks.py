@@ -45,6 +45,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_sources(files, config)
         site_files.add_pyodide(files, config)
         site_files.add_downloads(files, config)
+        site_files.add_print_css(files, config)
         site_files.add_calculators(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc

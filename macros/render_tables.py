@@ -33,6 +33,7 @@ from .exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINE
 from .render_statute import md_heading_text
 from .table_compare import Comparison, FunctionLine, Group, comparison
 from .tables import (
+    Diaristas,
     Figure,
     FunctionsPart,
     Header,
@@ -829,11 +830,40 @@ def diaristas_page() -> str:
         "diário. A coluna «Classe» é a ordem de impressão (numerada pela edição); as linhas atual e proposta "
         "foram pareadas pela posição (veja a nota de alinhamento).</p>"
         + _part_notes(d.notes, book, "Toda a tabela")
+        + f'<figure class="grafico-figura grafico-figura--barras">{diaristas_chart(d)}<figcaption>Diaristas por '
+        'classe de salário diário, atual × proposta. Dados: <a href="#tabela-diaristas">a tabela logo abaixo</a>.'
+        "</figcaption></figure>"
         + region(table, caption, wide=True)
         + book.flush()
         + "</div>",
         "",
     ])
+
+
+def diaristas_chart(d: Diaristas) -> Markup:
+    """Paired bars: number of diaristas per class of daily wage, current and proposed (printed
+    counts, '-' as zero); the table right below is its data."""
+
+    def wage(fig: Figure) -> str:
+        return f"Cr$ {format_money(fig.value)}" if isinstance(fig.value, Decimal) else "—"
+
+    groups = [
+        charts.BarGroup(f"Classe {i}: diária {wage(r.current.daily_salary)} → {wage(r.proposed.daily_salary)}",
+                        int(r.current.count.amount), int(r.proposed.count.amount))
+        for i, r in enumerate(d.rows, 1)
+    ]
+    return charts.paired_bars(
+        "grafico-diaristas",
+        groups,
+        title="Diaristas por classe de salário diário: situação atual × proposta",
+        desc=(f"Barras emparelhadas para as {len(groups)} classes da Tabela Numérica de Diaristas: número de "
+              "diaristas na situação atual e na proposta, com a diária de cada lado. Os números estão nas colunas "
+              "de número da tabela logo abaixo (traço impresso contado como zero)."),
+        first_label="Situação atual",
+        second_label="Situação proposta",
+        value_label="Número de diaristas",
+        table_id="tabela-diaristas",
+    )
 
 
 # ------------------------------------------------------------------ comparison

@@ -5,8 +5,9 @@
 - ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
   ``/assets/pyodide/`` become site files, and so do the calculators archive
   (``/assets/calculadoras.zip``) and the decree's tables for the browser
-  (``/assets/calculadoras-dados.json``), and the downloads of the 1945 tables (CSV per table,
-  JSON of all tables and its JSON Schema, under ``/dados/``).
+  (``/assets/calculadoras-dados.json``), and every download under ``/dados/`` (the 1945 tables
+  as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
+- ``on_post_page``: the search dialog's name, and the standard metadata of statute pages.
 - ``on_post_build``: the accent-folded search index.
 """
 
@@ -25,7 +26,7 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import glossario, regions, render_tables, site_files
+from macros import downloads, glossario, metadata, regions, render_tables, site_files
 from macros.hoje import all_today
 from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
@@ -45,6 +46,7 @@ def on_config(config: Any) -> Any:
         folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
         glossary_file = glossario.write_abbreviations(folder)
         render_tables.clear_cache()
+        downloads.generated.cache_clear()
         load_tables()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
@@ -58,7 +60,8 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(files, config)
         site_files.add_pyodide(files, config)
-        site_files.add_table_downloads(files, config)
+        site_files.add_downloads(files, config)
+        site_files.add_print_css(files, config)
         site_files.add_calculators(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
@@ -85,10 +88,14 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts."""
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts; the
+    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    statute = all_statutes().get(page.file.src_uri.removesuffix(".md"))
+    if statute is not None:
+        output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
     return _head_scripts(output, root, config)

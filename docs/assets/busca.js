@@ -243,6 +243,7 @@
   // digitadas, nunca as fichas internas.
   function internal(term) { return !Object.prototype.hasOwnProperty.call(last.display, term); }
   function fixResults(list) {
+    list.dataset.consulta = last.query || "";  // a consulta que produziu a lista (para os testes)
     list.querySelectorAll("a.md-search-result__link").forEach(function (a) {
       if (a.dataset.epBusca) return;
       a.dataset.epBusca = "1";
@@ -251,12 +252,13 @@
       else url.searchParams.delete("h");
       a.href = url.toString();
     });
-    list.querySelectorAll(".md-search-result__terms").forEach(function (p) {
+    list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(function (p) {
+      p.dataset.epBusca = "1";
       var kept = 0;
       p.querySelectorAll("del").forEach(function (del) {
         var term = del.textContent;
         if (internal(term)) { del.remove(); return; }
-        del.textContent = last.display[term];
+        if (del.textContent !== last.display[term]) del.textContent = last.display[term];
         kept += 1;
       });
       if (!kept) p.remove();

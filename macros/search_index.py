@@ -327,7 +327,7 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
     status = statute.status
     intro = Doc(
         f"{path}#topo",
-        f"{cite.title(statute)} — situação (informação editorial)",
+        f"{cite.title(statute)} — situação do ato (editorial)",
         f"{ementa}. {status['label']}. {status.get('explanation', '')} {status.get('scope', '')}".strip(),
         "note",
     )

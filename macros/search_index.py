@@ -37,7 +37,7 @@ from typing import Any
 import lxml.html
 from lxml.etree import _Element
 
-from . import cite
+from . import cite, ids
 from .model import Node, Statute
 from .render_calculators import provision_label
 from .search_words import ACTS, citation_tokens, pair_tokens, pair_words, words
@@ -69,6 +69,8 @@ BOOSTS = {
 # title that matches, and wrong for a long introduction. The introduction is a section of its own,
 # at the page's first heading.
 IN_FORCE = 1.2
+PAGE_BONUS = 2.5  # Material's extra weight for a page's own entry, taken off where titles are plain
+PLAIN_TITLES = {"hoje", "answer", "note"}
 LENGTH_SCALE = 400
 TITLE_LENGTH = 10
 KIND_NAMES = {
@@ -91,6 +93,7 @@ SKIP = {"script", "style", "svg", "template", "button", "noscript"}
 HEADING = re.compile(r"^h[1-6]$")
 SPACES = re.compile(r"\s+")
 EXAMPLE_PREFIX = "exemplo-"
+HOJE_PREFIX = "hoje-"
 # Provisions whose printed label is only a number or letter ("§ 5º", "a)"): not indexed as words.
 NUMBERED = {"artigo", "paragrafo", "inciso", "alinea", "item"}
 LIMIT_GZIP = 150 * 1024
@@ -136,7 +139,13 @@ class Doc:
             "boost": round(boost, 2),
             "folded": " ".join(unique),
         }
-        if self.title_words:
+        if self.kind in PLAIN_TITLES:
+            # Titles of «Hoje» boxes, answers and notes count as words of the text, without the
+            # title's weight: they never outrank the statute's own words.
+            out["folded"] = " ".join(dict.fromkeys(words(self.title) + unique))
+            if "#" not in self.location:
+                out["boost"] = round(boost / PAGE_BONUS, 2)
+        elif self.title_words:
             whole = [w for w in words(self.title) if not w.isdigit()]
             out["folded_title"] = " ".join(words(f"{self.title_extra} {self.title}"))
             if whole:  # the whole title, for a query that is exactly a title ("conferente")
@@ -189,6 +198,9 @@ def excluded(el: _Element) -> bool:
         or el.tag in SKIP
         or "headerlink" in classes
         or el.get("hidden") is not None
+        # worked examples (calculators' and answers'): indexed once per calculator, as titles
+        or el.get("data-exemplo") is not None
+        or el.get("data-calculadora") is not None
     )
 
 
@@ -341,7 +353,13 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
             doc.factor = factor
             docs.append(doc)
     if root is not None:
-        docs.extend(own_docs(root, path, "statute"))
+        for doc in own_docs(root, path, "statute"):
+            anchor = doc.location.split("#", 1)[1]
+            if anchor.startswith(HOJE_PREFIX) and ids.is_valid(anchor[len(HOJE_PREFIX):]):
+                # "hoje art 7" finds the «Hoje» box of the article
+                tokens = citation_tokens(act, anchor[len(HOJE_PREFIX):])
+                doc.ref = [tokens[0]] + [f"_hoje{t[1:]}" for t in tokens[1:]]
+            docs.append(doc)
     return docs
 
 

@@ -115,6 +115,7 @@ PAGE = """<html><body><article class="md-content__inner md-typeset">
 <details class="hoje" id="hoje-art7" data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>
 <summary>Hoje</summary><p>Vale a CLT.</p></details>
 <span data-search-exclude>Citar</span>
+<div class="pergunta-exemplo" data-calculadora="horas_extras"><p>Exemplo calculado: 24,00</p></div>
 <h2 id="exemplos">Exemplos resolvidos</h2><h3 id="exemplo-a">Primeiro exemplo</h3><p>corpo longo</p>
 <h3 id="exemplo-b">Segundo exemplo</h3><p>outro corpo</p>
 </article></body></html>"""
@@ -130,6 +131,7 @@ def test_documents_from_html_are_separated_and_labelled() -> None:
     assert "Salário-dia: 12$000; Salário-hora: 1$500" in text  # nothing glued
     assert "33 · Cr$ 1.750,00" in text
     assert "Vale a CLT" not in text and "Citar" not in text  # the «Hoje» box is its own document
+    assert "Exemplo calculado" not in text  # worked examples: only on the calculator's page
     hoje = own["perguntas/#hoje-art7"]
     assert (hoje.title, hoje.kind, hoje.text) == ("Hoje — Lei nº 4.860/1965, art. 7º", "hoje", "Hoje Vale a CLT.")
     # Worked examples: one document with their titles, not one per example.

@@ -23,7 +23,8 @@
   var ALSO = {
     ganha: "salario", ganho: "salario", ganhar: "salario", ganham: "salario", recebe: "salario",
     receber: "salario", extra: "extraordinario", extras: "extraordinario", folga: "descanso",
-    chefe: "chefia", sindicato: "sindical", sindicatos: "sindical"
+    chefe: "chefia", sindicato: "sindical", sindicatos: "sindical", jornada: "periodo", jornadas: "periodo",
+    paga: "remunerado", pago: "remunerado", recebo: "salario"
   };
   var PARTS = ["epigrafe", "ementa", "preambulo", "formula", "fecho", "anexo", "considerando"];
   var ACTS = { "3844": "3844", "17961": "17961", "4860": "4860" };
@@ -107,9 +108,11 @@
     var cit = { art: null, par: null, inc: null, ali: null, ite: null, cpt: false, bare: false };
     var rest = [];
     for (i = 0; i < toks.length; i++) if (!used[i]) rest.push(i);
-    var bare = rest.length > 0 && /^\d+$/.test(toks[rest[0]]) && rest.every(function (k) {
-      return /^\d+$/.test(toks[k]) || /^[a-z]$/.test(toks[k]) || romanValue(toks[k]);
-    }) && rest.some(function (k) { return /^\d+$/.test(toks[k]); });
+    // Sem marcadores ("7 5 a"): só números pequenos e letras, ao menos dois; um número sozinho
+    // ("12.815", "48") é buscado como número.
+    var bare = rest.length > 1 && /^\d{1,3}$/.test(toks[rest[0]]) && rest.every(function (k) {
+      return /^\d{1,3}$/.test(toks[k]) || /^[a-z]$/.test(toks[k]) || romanValue(toks[k]);
+    });
     var level = null;
     for (var r = 0; r < rest.length; r++) {
       i = rest[r];
@@ -165,7 +168,14 @@
       }
       used[i] = true;
     }
-    citations.forEach(function (c) { clauses.push("_" + c + "^" + W.citation); });
+    // "hoje art 7": a caixa «Hoje» daquele artigo.
+    var hoje = toks.indexOf("hoje"), W2 = W.citation;
+    if (hoje !== -1 && citations.length && !used[hoje]) {
+      used[hoje] = true;
+      citations.forEach(function (c) { clauses.push("_hoje" + c + "^" + W.citation); });
+      W2 = W.citation / 4;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
+    }
+    citations.forEach(function (c) { clauses.push("_" + c + "^" + W2); });
 
     // 3. Palavras: sem as vazias; radical com curinga; números exatos; pares de vizinhas.
     var words = [], display = {}, stems = [];

@@ -262,6 +262,11 @@
       else url.searchParams.delete("h");
       a.href = url.toString();
     });
+    // Realce também das palavras achadas sem acento ("prorrogacao" → "prorrogação") no resumo.
+    list.querySelectorAll("article.md-search-result__article:not([data-ep-busca])").forEach(function (art) {
+      art.dataset.epBusca = "1";
+      if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
+    });
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(function (p) {
       p.dataset.epBusca = "1";
       var kept = 0;

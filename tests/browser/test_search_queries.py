@@ -146,6 +146,9 @@ def test_hit_opens_the_paragraph_highlighted(page: Page, base_url: str) -> None:
 def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     open_search(page, base_url + "/")
     type_query(page, "prorrogacao")
+    # In the result list, too, the accented word is marked.
+    snippet_marks = page.locator(".md-search-result__item").first.locator("mark")
+    expect(snippet_marks.first).to_have_text(re.compile(r"^prorroga[çc][ãa]o", re.IGNORECASE))
     link = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").nth(1)
     href = link.get_attribute("href") or ""
     assert "h=prorrogacao" in href, href

@@ -22,7 +22,7 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import glossario, render_tables, site_files
+from macros import glossario, regions, render_tables, site_files
 from macros.hoje import all_today
 from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
@@ -60,6 +60,11 @@ def on_files(files: Any, config: Any) -> Any:
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Bare (Markdown) tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    return regions.wrap_bare_tables(html)
 
 
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'

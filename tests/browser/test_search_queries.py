@@ -69,14 +69,9 @@ def type_query(page: Page, query: str) -> list[str]:
     return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
 
 
-def test_query_set_first_results(page: Page, base_url: str, site_dir: Path) -> None:
+def test_query_set_first_results(page: Page, base_url: str) -> None:
     queries = load_queries()
     assert len(queries) >= 40
-    # With the «Hoje» layer and the answers in the site, their expectations apply.
-    with_today = (site_dir / "hoje" / "index.html").is_file()
-    for item in queries:
-        if with_today and item.get("hoje"):
-            item["expected"] = item["hoje"]
     by_page: dict[str, list[dict[str, str]]] = defaultdict(list)
     for item in queries:
         by_page[item.get("page", "")].append(item)

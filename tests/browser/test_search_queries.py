@@ -150,7 +150,7 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     link.click()
     page.wait_for_url(re.compile(r"[?&]h=prorrogacao"))
     anchor = urlsplit(page.url).fragment
-    marks = page.locator("article mark[data-md-highlight]")
+    marks = page.locator("article mark[data-md-highlight] >> visible=true")
     expect(marks.first).to_be_visible()
     texts = {t.lower() for t in marks.all_inner_texts()}
     assert texts & {"prorrogação", "prorrogações"}, texts

@@ -157,3 +157,18 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     # Only words of the query are marked.
     assert all(t.startswith("prorroga") for t in texts), texts
     expect(page.locator(f"[id='{anchor}']")).to_have_class(re.compile(r"\bbusca-alvo\b"))
+
+
+def test_hit_on_a_phone_opens_the_hoje_box_in_view(phone: Page, base_url: str) -> None:
+    """On a phone the theme gives back the old scroll when search closes: the hit still shows."""
+    phone.goto(base_url + "/")
+    phone.wait_for_function("() => window.document$ !== undefined && window.estatutosBusca")
+    phone.locator("label[for=__search]").first.click()
+    results = type_query(phone, "hoje art 7 lei 4860")
+    assert results[0] == "lei-4860-1965/#hoje-art7"
+    phone.locator("a.md-search-result__link[href*='#hoje-art7']").first.click()
+    phone.wait_for_url(re.compile(r"#hoje-art7$"))
+    box = phone.locator("[id='hoje-art7']")
+    expect(box).to_have_class(re.compile(r"\bbusca-alvo\b"))
+    expect(box).to_have_js_property("open", True)
+    expect(box).to_be_in_viewport()

@@ -348,6 +348,11 @@
       if (d.tagName === "DETAILS") d.open = true;
     }
     el.scrollIntoView({ block: "start" });
+    // No celular, ao fechar a busca o tema devolve a rolagem de antes: rola de novo, se preciso.
+    setTimeout(function () {
+      var top = el.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView({ block: "start" });
+    }, 250);
   }
 
   function onPage() {

@@ -13,16 +13,22 @@
 
 from __future__ import annotations
 
+import hashlib
+import html
+import re
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import downloads, metadata, render_tables, site_files
-from macros.loader import DataError
+from macros import downloads, glossario, metadata, regions, render_tables, site_files
+from macros.hoje import all_today
+from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
 from macros.tables import load_tables
@@ -32,11 +38,21 @@ def on_config(config: Any) -> Any:
     all_statutes.cache_clear()
     try:
         all_statutes()
+        all_today.cache_clear()
+        all_today()
+        glossario.glossary.cache_clear()
+        glossario.clear_pattern()
+        # Generated, never versioned: one folder per checkout, rewritten at every build.
+        folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
+        glossary_file = glossario.write_abbreviations(folder)
         render_tables.clear_cache()
         downloads.generated.cache_clear()
         load_tables()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
+    snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
+    snippets["base_path"] = [str(glossary_file.parent)]
+    snippets["auto_append"] = [glossary_file.name]
     return config
 
 
@@ -52,19 +68,37 @@ def on_files(files: Any, config: Any) -> Any:
     return files
 
 
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Bare (Markdown) tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    return regions.wrap_bare_tables(html)
+
+
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
 
+def _head_scripts(output: str, root: str, config: Any) -> str:
+    """Scripts that must run before Material's bundle, at the start of ``<head>``
+    (``assets/navegacao.js``: instant navigation wherever the site is served)."""
+    tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
+           "</script>")
+    head = re.search(r"<head[^>]*>", output)
+    if head is None:
+        raise PluginError("página sem <head> (tema mudou?)")
+    return output[: head.end()] + tag + output[head.end():]
+
+
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Give Material's search dialog an accessible name (axe: aria-dialog-name); put the
-    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts;
+    the standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     statute = all_statutes().get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
-    return output
+    root = get_relative_url(".", page.url).rstrip("/") + "/"
+    root = "" if root == "./" else root
+    return _head_scripts(output, root, config)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ids
-from .loader import DataError, load_validated
+from .loader import DataError, check_source, load_validated
 
 NOTE_TYPE_NAMES = {
     "typo": "erro tipográfico",
@@ -261,6 +261,7 @@ def build_statute(raw: dict[str, Any], path: Path) -> Statute:
     expected_slug = path.stem
     if raw["slug"] != expected_slug:
         raise DataError(path, "slug", f"slug {raw['slug']!r} difere do nome do arquivo ({expected_slug!r})")
+    check_source(path, "source.file", raw["source"]["file"])
     body = [builder.node(node, f"body[{i}]", None) for i, node in enumerate(raw["body"])]
     statute = Statute(
         slug=raw["slug"],

@@ -121,10 +121,17 @@
     highlightTarget();
   }
 
+  /* O id do fragmento. Um fragmento malformado (#%, #%E0%A4%A) não pode quebrar a página: sem
+   * decodificação válida, vale o texto como veio. */
+  function fragmentId(hash) {
+    var raw = String(hash || "").replace(/^#/, "");
+    try { return decodeURIComponent(raw); } catch { return raw; }
+  }
+
   /* O destaque do alvo também vale após navegação instantânea (onde :target pode falhar). */
   function highlightTarget() {
     document.querySelectorAll(".ep-alvo").forEach(function (el) { el.classList.remove("ep-alvo"); });
-    var id = decodeURIComponent(window.location.hash.slice(1));
+    var id = fragmentId(window.location.hash);
     if (!id) return;
     var el = document.getElementById(id);
     if (!el) return;

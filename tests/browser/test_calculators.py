@@ -34,6 +34,7 @@ from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from static_server import start
 
+from browser.conftest import WIDE_FONT_CSS
 from calculators import api
 from calculators.money import Currency, format_money
 
@@ -210,7 +211,7 @@ def test_hostile_inputs(calc_context: BrowserContext, calc_pages: dict[str, Page
         errors = field_errors(pg)
         if value == "1.234,56":
             assert not errors
-            assert shown_amounts(pg, "horas_extras")["salario_hora"] == "Cr$ 5,14"
+            assert shown_amounts(pg, "horas_extras")["salario_hora"] == "Cr$ 5"  # whole cruzeiros (1965)
             assert pg.locator("#resultado-horas_extras", has_text="Cr$ 1.234,56").count() == 1
         else:
             assert "salario_mensal" in errors, (value[:20], errors)
@@ -248,13 +249,10 @@ def test_shared_link_restores(calc_context: BrowserContext, calc_pages: dict[str
         other.close()
 
 
-def test_instant_navigation_boots_once(browser: Browser, base_url: str, site_dir: Path) -> None:
+def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
+    # The test server listens on a random port, not on site_url's: assets/navegacao.js makes
+    # Material's instant navigation work there too.
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
-    # Material navigates instantly only to URLs of its sitemap, written with site_url
-    # (port 8000); the test server listens on another port, so serve the sitemap as it would be
-    # if the site were deployed here.
-    sitemap = (site_dir / "sitemap.xml").read_text(encoding="utf-8").replace("http://127.0.0.1:8000/", base_url + "/")
-    ctx.route("**/sitemap.xml", lambda route: route.fulfill(status=200, content_type="application/xml", body=sitemap))
     try:
         pg = ctx.new_page()
         pg.goto(f"{base_url}/calculadoras/jornada/")
@@ -271,15 +269,56 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str, site_dir
         assert pg.input_value("[data-path='prorrogacoes[0].horas']") == "2:00"
         fill(pg, "horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "2:00"}]})
         submit(pg)
-        assert shown_amounts(pg, "horas_extras")["acrescimo_prorrogacao_20"] == "Cr$ 2,00"
-        # and through the navigation menu, to a third calculator
-        pg.click("nav a[href$='refeicao/']")
+        assert shown_amounts(pg, "horas_extras")["acrescimo_prorrogacao_20"] == "Cr$ 2"
+        # and through the calculators' index (the 1941 ones are under «História»), to a third one
+        pg.locator(".md-sidebar--primary a.md-nav__link[href$='/calculadoras/']").first.click()
+        pg.wait_for_selector(".calc-indice")
+        pg.click(".calc-indice a[href$='refeicao/']")
         pg.wait_for_selector("#form-refeicao")
         fill(pg, "refeicao", {"salario_dia": "12$000"})
         submit(pg)
         assert shown_amounts(pg, "refeicao")["suplemento_por_operario"] == "3$000"
         assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
         assert pg.evaluate("window.calculadorasBoots") == 1
+    finally:
+        ctx.close()
+
+
+CELLS_CUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = [];
+  const table = '#resultado-producao_terno table.calc-partes';
+  document.querySelectorAll(table + ' th, ' + table + ' td').forEach(cell => {
+      const r = cell.getBoundingClientRect();
+      if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5)) cut.push(cell.textContent.trim());
+    });
+  let node = document.querySelector(table);
+  for (; node; node = node.parentElement) {
+    if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible') {
+      cut.push('rola: ' + node.tagName + '.' + node.className);
+    }
+  }
+  return cut;
+}"""
+
+
+def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None:
+    """producao_terno's live shares table shows every column on a 360 px phone, with the fonts of a
+    fresh Debian and with a wider one: no cell off screen, nothing to scroll sideways."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                              locale="pt-BR")
+    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(20_000)
+        pg.goto(f"{base_url}/calculadoras/producao_terno/")
+        fill(pg, "producao_terno", {"taxa": "1:234$567", "quantidade": "25"})
+        submit(pg)
+        assert pg.locator("#resultado-producao_terno table.calc-partes tbody tr").count() == 4
+        assert pg.evaluate(CELLS_CUT) == []
+        pg.add_style_tag(content=WIDE_FONT_CSS)
+        assert pg.evaluate(CELLS_CUT) == []
+        assert pg.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth") <= 0
     finally:
         ctx.close()
 
@@ -335,7 +374,7 @@ def test_slow_connection_still_loads(browser: Browser, base_url: str) -> None:
         started = time.monotonic()
         pg.click("form.calc-form button[type='submit']")
         pg.wait_for_function(
-            "() => /Baixando o Python \\(Pyodide\\): [0-9]+,[0-9] de [0-9]+,[0-9] MB/"
+            "() => /Baixando o motor de cálculo: [0-9]+,[0-9] de [0-9]+,[0-9] MB/"
             ".test(document.querySelector('.calc-estado').textContent)",
             timeout=30_000,
         )

@@ -30,13 +30,6 @@ def define_env(env: Any) -> None:
         return home.statute_cards(list(all_statutes().values()))
 
     @env.macro  # type: ignore[untyped-decorator]
-    def dados_index() -> str:
-        """The /dados/ page: every download with format, size and SHA-256."""
-        from .downloads import index_page
-
-        return index_page(env.conf["site_url"] or "/")
-
-    @env.macro  # type: ignore[untyped-decorator]
     def exemplo(name: str, inputs: dict[str, Any], text: str, keys: list[str] | None = None) -> str:
         """An answer's worked example, computed at build, with the calculator link."""
         return str(perguntas.example(name, inputs, text, keys))
@@ -60,6 +53,13 @@ def define_env(env: Any) -> None:
     def hoje_tabela() -> str:
         """The /hoje/ page: the whole «Hoje» layer as one table per act."""
         return render_hoje.table_page()
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def dados_index() -> str:
+        """The /dados/ page: every download with format, size and SHA-256."""
+        from .downloads import index_page
+
+        return index_page(env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculator(name: str) -> str:

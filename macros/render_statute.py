@@ -84,8 +84,11 @@ class StatuteRenderer:
         return Markup(f'<span class="rotulo src">{render(node.label, spans)}</span>')
 
     # -- pieces --------------------------------------------------------------------------------
-    def note(self, note: Note) -> Markup:
+    def note(self, note: Note, node: Node) -> Markup:
+        from .render_calculators import provision_label  # late: render_calculators imports this module
+
         number = self.numbers[note.anchor]
+        search_title = f"Nota editorial — {provision_label(self.statute.slug, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.type_name}"
         body = escape(note.text)
         extra = ""
@@ -93,7 +96,8 @@ class StatuteRenderer:
             extra = (f'<span class="nota-duplicata">Linha repetida no documento-fonte: '
                      f'<q class="src">{escape(note.duplicate)}</q></span>')
         return Markup(
-            f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude>'
+            f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude '
+            f'data-search-title="{escape(search_title)}">'
             f'<span class="nota-numero">[{number}]</span> '
             f"<strong>{escape(heading)}:</strong> {body}{extra}</aside>"
         )
@@ -167,7 +171,7 @@ class StatuteRenderer:
             )
             out.append(f'<blockquote class="texto-citado">{lines}</blockquote>')
         if node.type == "anexo":
-            out.extend(str(self.note(n)) for n in node.notes)
+            out.extend(str(self.note(n, node)) for n in node.notes)
         if node.table is not None:
             out.append(str(self.table(node)))
         if node.type == "anexo" and node.text:
@@ -176,7 +180,7 @@ class StatuteRenderer:
             names = "<br>".join(f'<span class="src">{escape(s)}</span>' for s in node.signatures)
             out.append(f'<p class="assinaturas">{names}</p>')
         if node.type != "anexo":
-            out.extend(str(self.note(n)) for n in node.notes)
+            out.extend(str(self.note(n, node)) for n in node.notes)
         if cite_box and not inline:
             out.append(cite_box)
         return out
@@ -210,7 +214,7 @@ class StatuteRenderer:
                     )
                     cells[-1] = cells[-1].replace("</td>", f"{refs}</td>")
                 rows.append("<tr>" + "".join(cells) + "</tr>")
-        notes_html = "".join(str(self.note(n)) for n in row_notes)
+        notes_html = "".join(str(self.note(n, node)) for n in row_notes)
         return Markup(
             f'<div class="tabela-modelo">{head}<div class="tabela-rolagem" tabindex="0" role="region" '
             f'aria-label="Tabela do modelo anexo"><table><thead><tr>{cols}</tr></thead>'

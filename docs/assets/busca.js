@@ -336,7 +336,10 @@
 
   function markTarget() {
     document.querySelectorAll(".busca-alvo").forEach(function (el) { el.classList.remove("busca-alvo"); });
-    var id = decodeURIComponent(location.hash.slice(1));
+    var raw = location.hash.slice(1);
+    var id = raw;
+    try { id = decodeURIComponent(raw); } catch { id = raw; } // "#%" must not raise
+
     var el = id && document.getElementById(id);
     if (!el) return;
     el.classList.add("busca-alvo");

@@ -7,13 +7,16 @@
   (``/assets/calculadoras.zip``) and the decree's tables for the browser
   (``/assets/calculadoras-dados.json``), and the downloads of the 1945 tables (CSV per table,
   JSON of all tables and its JSON Schema, under ``/dados/``).
-- ``on_post_build``: the accent-folded search index.
+- ``on_page_content``: bare (Markdown) tables scroll inside a labelled region (``regions``).
+- ``on_post_page``: an accessible name for Material's search dialog; ``assets/navegacao.js``
+  first in ``<head>`` (instant navigation wherever the site is served).
+- ``on_post_build``: the accent-folded search index; then the Content Security Policy, with the
+  hashes of every inline script, first in the ``<head>`` of every page (``macros/csp.py``).
 """
 
 from __future__ import annotations
 
 import html
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,7 +26,7 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import regions, render_tables, site_files
+from macros import csp, regions, render_tables, site_files
 from macros.loader import DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
@@ -65,10 +68,10 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
     tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
-    head = re.search(r"<head[^>]*>", output)
-    if head is None:
+    changed = csp.insert_in_head(output, tag)
+    if changed is None:
         raise PluginError("página sem <head> (tema mudou?)")
-    return output[: head.end()] + tag + output[head.end():]
+    return changed
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -88,3 +91,4 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
 
 def on_post_build(config: Any) -> None:
     fold_index(Path(config["site_dir"]) / "search" / "search_index.json")
+    csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page

@@ -10,8 +10,10 @@ take minutes or eat the machine's memory:
 
 - size: at most ``MAX_DATA_BYTES`` (checked before reading);
 - encoding: UTF-8 (the place of the first invalid byte is given);
-- YAML aliases (``*nome``) are refused: none of our files needs one, and a few lines of nested
-  aliases (a "billion laughs" bomb) would expand to gigabytes;
+- YAML aliases (``*nome``) are allowed (the «Hoje» layer shares a claim among articles), but the
+  document they expand to is bounded: at most ``MAX_EXPANDED_NODES`` nodes counted with every alias
+  expanded, and no alias may contain itself. A few lines of nested aliases (a "billion laughs" bomb)
+  would otherwise expand to gigabytes when validated or exported;
 - a key repeated in the same mapping is refused (YAML would silently keep the last one).
 """
 
@@ -94,15 +96,54 @@ class _Refused(yaml.MarkedYAMLError):  # type: ignore[misc]
         super().__init__(problem=problem, problem_mark=mark)
 
 
-class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]
-    """``yaml.SafeLoader`` that refuses aliases and repeated keys."""
+MAX_EXPANDED_NODES = 200_000
+"""The most nodes a data file may hold with its aliases expanded (the largest file has ~25 000)."""
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise _Refused(f"alias YAML *{event.anchor} não é aceito nos dados (escreva o valor por extenso)",
-                           event.start_mark)
-        return super().compose_node(parent, index)
+
+def _expanded_size(root: Any) -> int:
+    """How many nodes ``root`` stands for with every alias expanded; stops past the limit.
+
+    Shared nodes are counted once per reference (that is what an alias costs downstream) but
+    computed once (memoised), so a bomb is measured in linear time. A node that contains itself
+    (a recursive alias) is refused.
+    """
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: Any) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise _Refused("alias YAML recursivo (um valor que contém a si mesmo)", node.start_mark)
+        open_nodes.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            children: list[Any] = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            children = [part for pair in node.value for part in pair]
+        else:
+            children = []
+        for child in children:
+            total += size(child)
+            if total > MAX_EXPANDED_NODES:
+                raise _Refused(f"com os aliases (*nome) expandidos o arquivo passa de {MAX_EXPANDED_NODES:,} "
+                               "valores (alias em cascata?)".replace(",", "."), child.start_mark)
+        open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    return size(root)
+
+
+class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]
+    """``yaml.SafeLoader`` that bounds alias expansion and refuses repeated keys."""
+
+    def get_single_node(self) -> Any:
+        node = super().get_single_node()
+        if node is not None:
+            _expanded_size(node)
+        return node
 
     def construct_mapping(self, node: Any, deep: bool = False) -> Any:
         if isinstance(node, yaml.MappingNode):

@@ -30,7 +30,8 @@ CASES = [
     # (fixture, file it replaces in data/, place, words of the reason)
     ("utf8-invalido.yaml", "statutes/lei-4860-1965.yaml", "linha 3, coluna 73",
      "não está em UTF-8 (byte inválido 0xe1)"),
-    ("bomba-de-aliases.yaml", "statutes/lei-4860-1965.yaml", "linha 5, coluna 8", "alias YAML *a não é aceito"),
+    ("bomba-de-aliases.yaml", "statutes/lei-4860-1965.yaml", "linha 8, coluna 4",
+     "com os aliases (*nome) expandidos o arquivo passa de 200.000 valores"),
     ("chave-repetida.yaml", "statutes/lei-4860-1965.yaml", "linha 25, coluna 5",
      "chave 'label' repetida neste mapeamento (já aparece na linha 24)"),
     ("fonte-inexistente.yaml", "statutes/lei-4860-1965.yaml", "source.file",
@@ -95,6 +96,17 @@ def test_size_limit_is_checked_before_reading(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         read_yaml(big)
     assert "grande demais" in caught.value.reason
+
+
+def test_ordinary_aliases_load_and_recursive_ones_are_refused(tmp_path: Path) -> None:
+    shared = tmp_path / "compartilhado.yaml"
+    shared.write_text("a: &x {k: [1, 2]}\nb: *x\nc: [*x, *x]\n", encoding="utf-8")
+    assert read_yaml(shared) == {"a": {"k": [1, 2]}, "b": {"k": [1, 2]}, "c": [{"k": [1, 2]}] * 2}
+    loop = tmp_path / "laco.yaml"
+    loop.write_text("a: &a [1, *a]\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_yaml(loop)
+    assert "alias YAML recursivo" in caught.value.reason
 
 
 def test_anchors_without_aliases_and_distinct_keys_still_load(tmp_path: Path) -> None:

@@ -10,7 +10,8 @@
 - ``on_page_content``: bare (Markdown) tables scroll inside a labelled region (``regions``).
 - ``on_post_page``: an accessible name for Material's search dialog; ``assets/navegacao.js``
   first in ``<head>`` (instant navigation wherever the site is served).
-- ``on_post_build``: the accent-folded search index; then the Content Security Policy, with the
+- ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
+- ``on_post_build``: the accent-folded search index; ``robots.txt``; then the Content Security Policy, with the
   hashes of every inline script, first in the ``<head>`` of every page (``macros/csp.py``).
 """
 
@@ -28,7 +29,7 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import csp, glossario, regions, render_tables, site_files
+from macros import csp, glossario, not_found, regions, render_tables, robots, site_files
 from macros.hoje import all_today
 from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
@@ -98,10 +99,21 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
-    """The same for static templates (404.html)."""
-    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    """The same for static templates (404.html), which is also put in Portuguese with links
+    from the site's root (``macros/not_found.py``)."""
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    if template_name != "404.html":
+        return output
+    output = not_found.localise(output, config["site_url"] or "", SECTIONS)
+    return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
+
+
+# Top-level pages the 404 page may link to (checked against the built site by the tests).
+SECTIONS = {"perguntas/", "decreto-lei-3844-1941/", "decreto-17961-1945/", "lei-4860-1965/", "tabelas/",
+            "calculadoras/"}
 
 
 def on_post_build(config: Any) -> None:
     fold_index(Path(config["site_dir"]) / "search" / "search_index.json")
+    robots.write(Path(config["site_dir"]), config["site_url"] or "")
     csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page

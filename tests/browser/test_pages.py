@@ -31,9 +31,13 @@ def all_paths(site_dir: Path) -> list[str]:
     return paths
 
 
-def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str]) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str],
+                                             scheme: str) -> None:
+    """axe-core on every page, in the light theme and in the dark one (the site follows the
+    system's setting: contrast is checked in both)."""
     problems: list[str] = []
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)  # type: ignore[arg-type]
     # axe-core is injected by the browser's debugging protocol, not as a <script> of the page: the
     # site's Content Security Policy stays in force during the audit.
     ctx.add_init_script(path=str(AXE))
@@ -41,6 +45,8 @@ def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, al
     page = ctx.new_page()
     for path in all_paths:
         page.goto(base_url + path, wait_until="networkidle")
+        shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert shown == ("slate" if scheme == "dark" else "default"), (path, shown)
         result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
         for violation in result["violations"]:
             if violation["impact"] in ("serious", "critical"):

@@ -33,10 +33,17 @@ _NUMBER_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?:{_INT})\.[0-9]+"), "dot"),
 )
 _MIL_REIS = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{3})*):([0-9]{3})|([0-9]*))\$([0-9]{3})")
-_TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})")
+# Clock times: 07:00, 7:00, 07.00, 07,00, 7h, 7h30, 19h, 19 h 30, 7, 19, 0700, 730.
+_TIME = re.compile(r"([0-9]{1,2})\s*(?:[:.,hH]\s*([0-9]{2})?\s*(?:min)?)?")
+_TIME_DIGITS = re.compile(r"([0-9]{1,2})([0-9]{2})")
+# Durations: 1:30, 1h30, 1h, 1 h 30 min, 90min, 90 min (decimal hours go to parse_number).
 _DURATION = re.compile(r"([0-9]{1,4}):([0-9]{2})")
+_DURATION_H = re.compile(r"([0-9]{1,4})\s*h\s*(?:([0-9]{1,2})\s*(?:min|m)?)?")
+_DURATION_MIN = re.compile(r"([0-9]{1,5})\s*(?:min|m)")
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_BR_DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+# Dates: 04/03/2024, 4/3/24, 4.3.2024, 4-3-24, 04032024, 040324.
+_BR_DATE = re.compile(r"([0-9]{1,2})[/.,-]([0-9]{1,2})[/.,-]([0-9]{4}|[0-9]{2})")
+_DIGIT_DATE = re.compile(r"([0-9]{2})([0-9]{2})([0-9]{4}|[0-9]{2})")
 
 _TRUE = frozenset({"sim", "s", "true", "verdadeiro", "1", "on", "yes"})
 _FALSE = frozenset({"nao", "não", "n", "false", "falso", "0", "off", "no"})
@@ -157,17 +164,20 @@ def decimal_places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def parse_integer(raw: object, field: str, label: str) -> int:
-    """A whole number (``1.234`` is one thousand two hundred and thirty-four)."""
+def parse_integer(raw: object, field: str, label: str, hint: str = "") -> int:
+    """A whole number (``1.234`` is one thousand two hundred and thirty-four); ``hint`` is the
+    field's own example (``informe em minutos (ex.: 60)``)."""
     try:
         value = parse_number(raw, field, label)
     except FieldError as error:
         if "número inválido" not in error.message:
             raise
+        if hint:
+            raise FieldError(field, f"{label}: número inválido; {hint}.") from None
         raise FieldError(field, f"{label}: número inválido; informe um número inteiro, só com "
                                 "algarismos (por exemplo 12).") from None
     if value != value.to_integral_value():
-        raise FieldError(field, f"{label}: informe um número inteiro.")
+        raise FieldError(field, f"{label}: {hint or 'informe um número inteiro'}.")
     return int(value)
 
 
@@ -184,44 +194,66 @@ def parse_boolean(raw: object, field: str, label: str) -> bool:
     raise FieldError(field, f"{label}: responda sim ou não.")
 
 
+TIME_HELP = "informe a hora como 07:00, 0700, 7, 7h, 7h30 ou 19h (de 00:00 a 23:59)"
+DURATION_HELP = "informe a duração como 1:30, 1h30, 1,5 (horas) ou 90min"
+DATE_HELP = "informe a data como 04/03/2024, 4/3/24 ou 2024-03-04"
+
+
 def parse_time(raw: object, field: str, label: str) -> int:
-    """A clock time ``HH:MM`` (00:00 to 23:59), as minutes after midnight."""
-    if isinstance(raw, str) and len(raw) <= 10:
-        match = _TIME.fullmatch(raw.strip())
+    """A clock time, as minutes after midnight: ``07:00``, ``7:00``, ``07.00``, ``07,00``,
+    ``7h``, ``7h30``, ``19h``, ``7`` and ``19`` (whole hours), ``0700`` and ``730`` (hours and
+    minutes without a separator). From 00:00 to 23:59."""
+    if isinstance(raw, str) and len(raw) <= 12:
+        text = raw.strip()
+        match = _TIME.fullmatch(text) or _TIME_DIGITS.fullmatch(text)
         if match:
-            hours, minutes = int(match.group(1)), int(match.group(2))
+            hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if hours < 24 and minutes < 60:
                 return hours * 60 + minutes
-    raise FieldError(field, f"{label}: informe a hora no formato HH:MM (de 00:00 a 23:59).")
+    raise FieldError(field, f"{label}: {TIME_HELP}.")
 
 
 def parse_duration(raw: object, field: str, label: str) -> Decimal:
-    """A duration as minutes: ``H:MM`` (``2:30``) or decimal hours (``2,5``)."""
+    """A duration as minutes: ``1:30``, ``1h30``, ``1h``, ``90min`` or decimal hours (``1,5``,
+    ``2``)."""
     if isinstance(raw, str) and len(raw) <= MAX_NUMBER_LENGTH:
-        match = _DURATION.fullmatch(raw.strip())
+        text = raw.strip().casefold()
+        match = _DURATION.fullmatch(text) or _DURATION_H.fullmatch(text)
         if match:
-            hours, minutes = int(match.group(1)), int(match.group(2))
+            hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if minutes >= 60:
                 raise FieldError(field, f"{label}: os minutos vão de 00 a 59.")
             return Decimal(hours * 60 + minutes)
-    if isinstance(raw, str) and ":" in raw:
-        raise FieldError(field, f"{label}: informe horas como H:MM (ex.: 2:30) ou 2,5.")
-    return parse_number(raw, field, label) * 60
+        only_minutes = _DURATION_MIN.fullmatch(text)
+        if only_minutes:
+            return Decimal(int(only_minutes.group(1)))
+        if any(ch in text for ch in ":hm"):
+            raise FieldError(field, f"{label}: {DURATION_HELP}.")
+    try:
+        return parse_number(raw, field, label) * 60
+    except FieldError as error:
+        if "número inválido" not in error.message:
+            raise
+        raise FieldError(field, f"{label}: {DURATION_HELP}.") from None
 
 
 def parse_date(raw: object, field: str, label: str) -> date:
-    """A date ``AAAA-MM-DD`` or ``DD/MM/AAAA``, in the years ``MIN_YEAR`` to ``MAX_YEAR``."""
+    """A date: ``AAAA-MM-DD``, ``DD/MM/AAAA``, ``D/M/AA`` (also with ``.``, ``-`` or ``,``),
+    ``DDMMAAAA`` or ``DDMMAA``, in the years ``MIN_YEAR`` to ``MAX_YEAR``. A two-digit year is of
+    this century (``24`` → 2024)."""
     if isinstance(raw, date):
         raw = raw.isoformat()
     if isinstance(raw, str) and len(raw) <= 12:
         text = raw.strip()
         iso = _ISO_DATE.fullmatch(text)
-        brazilian = _BR_DATE.fullmatch(text)
+        brazilian = _BR_DATE.fullmatch(text) or _DIGIT_DATE.fullmatch(text)
         try:
             if iso:
                 found = date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
             elif brazilian:
                 day, month, year = (int(g) for g in brazilian.groups())
+                if len(brazilian.group(3)) == 2:
+                    year += 2000
                 found = date(year, month, day)
             else:
                 found = None
@@ -231,7 +263,7 @@ def parse_date(raw: object, field: str, label: str) -> date:
             if not MIN_YEAR <= found.year <= MAX_YEAR:
                 raise FieldError(field, f"{label}: use uma data entre os anos {MIN_YEAR} e {MAX_YEAR}.")
             return found
-    raise FieldError(field, f"{label}: informe a data como DD/MM/AAAA ou AAAA-MM-DD.")
+    raise FieldError(field, f"{label}: {DATE_HELP}.")
 
 
 def parse_text(raw: object, field: str, label: str) -> str:

@@ -27,13 +27,14 @@ NOTE_TYPE_NAMES = {
     "label_mismatch": "rótulo contradiz o conteúdo",
     "punctuation": "pontuação",
     "garbled": "trecho truncado",
+    "conjecture": "conjectura editorial",
     "editorial": "nota editorial",
     "status": "vigência",
     "citation": "remissão",
 }
 
 # Note types that record an anomaly of the source (listed in "Sobre esta edição").
-ANOMALY_TYPES = frozenset(NOTE_TYPE_NAMES) - {"editorial", "status", "citation"}
+ANOMALY_TYPES = frozenset(NOTE_TYPE_NAMES) - {"editorial", "conjecture", "status", "citation"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Fact:
     editorial: bool
     note: str | None = None
     attributed: bool = False
+    #: Only on ``publication``: journal, section, place, page (or None) and ISO date (NBR 6023).
+    details: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,7 @@ def table_row_notes(node: Node) -> list[Note]:
 
 
 def _fact(raw: dict[str, Any]) -> Fact:
-    return Fact(raw["value"], raw["editorial"], raw.get("note"), raw.get("attributed", False))
+    return Fact(raw["value"], raw["editorial"], raw.get("note"), raw.get("attributed", False), raw.get("details"))
 
 
 def _notes(raw: list[dict[str, Any]], anchor_base: str, start: int = 1) -> list[Note]:

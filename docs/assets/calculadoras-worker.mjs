@@ -26,7 +26,7 @@ function progress(text) {
   self.postMessage({ type: "progress", text });
 }
 
-/* Downloads are counted as they arrive: the page shows "Baixando o Python: 3,4 de 13,6 MB" and
+/* Downloads are counted as they arrive: the page shows "Baixando o motor de cálculo: 3,4 de 13,6 MB" and
  * its time limit only runs out when no byte arrives for a while (a slow phone connection still
  * loads). A failed download is reported at once: loadPyodide() itself would never settle. */
 const download = { loaded: 0, total: 0, lastPost: 0 };
@@ -40,7 +40,7 @@ function postDownload(force) {
   if (!force && now - download.lastPost < 250) return;
   download.lastPost = now;
   const total = download.total ? ` de ${megabytes(download.total)}` : "";
-  progress(`Baixando o Python (Pyodide): ${megabytes(download.loaded)}${total} MB…`);
+  progress(`Baixando o motor de cálculo: ${megabytes(download.loaded)}${total} MB…`);
 }
 
 function fail(message) {
@@ -92,7 +92,7 @@ async function fetchArchive(url) {
 
 async function boot(message) {
   const started = performance.now();
-  progress("Carregando o Python no navegador (Pyodide)…");
+  progress("Preparando o motor de cálculo no navegador…");
   const [pyodide, archive] = await Promise.all([
     loadPyodide({ indexURL: message.indexURL, stdout: () => {}, stderr: () => {} }),
     fetchArchive(message.archiveURL),

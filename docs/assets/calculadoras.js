@@ -146,7 +146,7 @@
       worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
     });
     current.ready.catch(function (error) { stopEngine(current, error); });
-    setStatus("Carregando o motor de cálculo (Pyodide, cerca de 13 MB na primeira vez)…");
+    setStatus("Carregando o motor de cálculo (cerca de 13 MB na primeira vez)…");
     worker.postMessage({
       type: "boot",
       indexURL: new URL("pyodide/", ASSETS).href,
@@ -426,8 +426,19 @@
     var slug = String(provision.statute || "");
     var id = String(provision.id || "");
     var ref = slug + "#" + id;
-    var link = el("a", { className: "calc-dispositivo", "data-ref": ref }, names[ref] || (slug + ", " + id));
+    var link = el("a", { className: "calc-dispositivo", "data-ref": ref },
+      names[ref] || provision.label || (slug + ", " + id));
     link.href = new URL(encodeURIComponent(slug) + "/#" + encodeURIComponent(id), SITE).href;
+    if (/^https:\/\//.test(String(provision.url || ""))) {
+      // A later act or precedent (today's rules): its official publication, and when it was checked.
+      link.href = provision.url;
+      link.rel = "noopener";
+      var span = el("span", null);
+      span.appendChild(link);
+      var day = String(provision.verified || "").split("-").reverse().join("/");
+      span.appendChild(el("span", { className: "calc-verificado" }, " (verificado em " + day + ")"));
+      return span;
+    }
     return link;
   }
 
@@ -505,6 +516,9 @@
     clear(area);
     var names = labels(form);
     area.appendChild(el("h3", { className: "calc-resultado-titulo", tabindex: "-1" }, "Resultado"));
+    (result.highlights || []).forEach(function (text) {
+      area.appendChild(el("p", { className: "calc-destaque" }, text));
+    });
     area.appendChild(valuesTable(result));
     if (result.details && Array.isArray(result.details.partes) && result.amounts && result.amounts.residuo) {
       area.appendChild(sharesTable(result));
@@ -632,7 +646,7 @@
     form.dataset.emCurso = String(generation);
     form.setAttribute("aria-busy", "true");
     submit.disabled = true;
-    setStatusOf(form, engine && engine.loaded ? "Calculando…" : "Carregando o motor de cálculo (Pyodide)…");
+    setStatusOf(form, engine && engine.loaded ? "Calculando…" : "Carregando o motor de cálculo…");
     var started = performance.now();
     return runCalculator(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
       if (!isCurrent(form, generation)) return; // stale: the form changed meanwhile

@@ -8,11 +8,13 @@
   (``/assets/calculadoras-dados.json``), and every download under ``/dados/`` (the 1945 tables
   as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
 - ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read.
-- ``on_post_page``: the search dialog's name, head scripts, and the standard metadata of statute
-  pages.
+- ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
+  navigation wherever the site is served), and the standard metadata of statute pages.
+- ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
 - ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.search_index`), its size printed
-  per kind of page.
+  per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
+  inline script, first in the ``<head>`` of every page (``macros/csp.py``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
-import re
 import sys
 import tempfile
 from pathlib import Path
@@ -31,7 +32,18 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import downloads, glossario, metadata, regions, render_tables, search_index, site_files
+from macros import (
+    csp,
+    downloads,
+    glossario,
+    metadata,
+    not_found,
+    regions,
+    render_tables,
+    robots,
+    search_index,
+    site_files,
+)
 from macros.hoje import all_today
 from macros.loader import ROOT, DataError
 from macros.statutes import all_statutes
@@ -87,10 +99,10 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
     tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
-    head = re.search(r"<head[^>]*>", output)
-    if head is None:
+    changed = csp.insert_in_head(output, tag)
+    if changed is None:
         raise PluginError("página sem <head> (tema mudou?)")
-    return output[: head.end()] + tag + output[head.end():]
+    return changed
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
@@ -108,8 +120,18 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
-    """The same for static templates (404.html)."""
-    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    """The same for static templates (404.html), which is also put in Portuguese with links
+    from the site's root (``macros/not_found.py``)."""
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    if template_name != "404.html":
+        return output
+    output = not_found.localise(output, config["site_url"] or "", SECTIONS)
+    return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
+
+
+# Top-level pages the 404 page may link to (checked against the built site by the tests).
+SECTIONS = {"perguntas/", "decreto-lei-3844-1941/", "decreto-17961-1945/", "lei-4860-1965/", "tabelas/",
+            "calculadoras/"}
 
 
 LOG = logging.getLogger("mkdocs.hooks.busca")
@@ -125,3 +147,5 @@ def on_post_build(config: Any) -> None:
              total[0], total[1] / 1024, total[2] / 1024)
     if total[2] > search_index.LIMIT_GZIP:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
+    robots.write(Path(config["site_dir"]), config["site_url"] or "")
+    csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page

@@ -72,7 +72,8 @@ case "$cmd" in
   serve)
     setup
     log "Servindo em http://127.0.0.1:8000/ (Ctrl+C para parar)"
-    exec .venv/bin/mkdocs serve --strict -a 127.0.0.1:8000
+    # Sem livereload: o script em linha que ele injeta seria barrado pela política de segurança.
+    exec .venv/bin/mkdocs serve --strict --no-livereload -a 127.0.0.1:8000
     ;;
   test)
     setup

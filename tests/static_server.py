@@ -34,6 +34,20 @@ class Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing address gets the site's own ``404.html`` (with status 404), as static hosts
+        do; any other error, the standard page."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file() or self.command != "GET":
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
 
 def start(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL."""

@@ -34,7 +34,7 @@ from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from static_server import start
 
-from browser.conftest import WIDE_FONT_CSS
+from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
 from calculators.money import Currency, format_money
 
@@ -316,7 +316,7 @@ def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None
         submit(pg)
         assert pg.locator("#resultado-producao_terno table.calc-partes tbody tr").count() == 4
         assert pg.evaluate(CELLS_CUT) == []
-        pg.add_style_tag(content=WIDE_FONT_CSS)
+        inject_css(pg, WIDE_FONT_CSS)
         assert pg.evaluate(CELLS_CUT) == []
         assert pg.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth") <= 0
     finally:

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser
 
-from browser.conftest import WIDE_FONT_CSS, watch
+from browser.conftest import WIDE_FONT_CSS, inject_css, watch
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -31,14 +31,22 @@ def all_paths(site_dir: Path) -> list[str]:
     return paths
 
 
-def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str]) -> None:
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str],
+                                             scheme: str) -> None:
+    """axe-core on every page, in the light theme and in the dark one (the site follows the
+    system's setting: contrast is checked in both)."""
     problems: list[str] = []
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme)  # type: ignore[arg-type]
+    # axe-core is injected by the browser's debugging protocol, not as a <script> of the page: the
+    # site's Content Security Policy stays in force during the audit.
+    ctx.add_init_script(path=str(AXE))
     external = watch(ctx)
     page = ctx.new_page()
     for path in all_paths:
         page.goto(base_url + path, wait_until="networkidle")
-        page.add_script_tag(path=str(AXE))
+        shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        assert shown == ("slate" if scheme == "dark" else "default"), (path, shown)
         result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
         for violation in result["violations"]:
             if violation["impact"] in ("serious", "critical"):
@@ -87,7 +95,7 @@ def test_pages_narrow(browser: Browser, base_url: str, all_paths: list[str], fon
         page.goto(base_url + path, wait_until="networkidle")
         if font == "larga":
             normal = page.evaluate(MEASURE, SAMPLE)
-            page.add_style_tag(content=WIDE_FONT_CSS)
+            inject_css(page, WIDE_FONT_CSS)
             wide = page.evaluate(MEASURE, SAMPLE)
             assert wide > normal * 1.15, f"a fonte injetada não é mais larga ({wide} × {normal})"
         overflow = page.evaluate(

@@ -1,0 +1,113 @@
+"""Content Security Policy: one strict policy, as a ``<meta http-equiv>``, on every page.
+
+Called from ``on_post_build`` (``macros/hooks.py``), once every page is written, because the
+policy lists the SHA-256 hashes of the inline scripts Material writes (the ``__md_scope`` set-up,
+the palette, the tabbed-content fix). Their text varies with the page's depth (``"../.."``), and
+with instant navigation a page's policy stays in force on the next pages: so every page carries
+the same policy, with the hashes of all of them.
+
+The policy:
+
+- ``default-src 'self'``: nothing from another host (fonts, styles, images, data);
+- ``script-src 'self' 'wasm-unsafe-eval'`` plus the hashes: scripts only from the site's files,
+  WebAssembly for Pyodide, no ``'unsafe-inline'`` and no ``'unsafe-eval'``;
+- ``worker-src 'self'`` (the calculators' Web Worker, Material's search worker, a service
+  worker), ``manifest-src 'self'``, ``connect-src 'self'`` (search index, sitemap, tables);
+- ``img-src 'self' data:`` (Material draws its icons as ``data:`` SVG in CSS);
+- ``style-src 'self'`` (no inline style in our pages; scripts change styles only through the
+  DOM's ``style`` property, which a policy does not block);
+- ``object-src 'none'``, ``base-uri 'self'``, ``form-action 'self'``.
+
+Non-executing blocks (``application/json``, ``application/ld+json``) need no hash.
+A policy in a ``<meta>`` cannot set ``frame-ancestors``; a server that can send headers should
+send the same policy as a header, plus ``frame-ancestors 'self'``.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+# Inline <script> without src; group 1 = attributes, group 2 = text.
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)([^>]*)>(.*?)</script>", re.S | re.I)
+SCRIPT_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
+# Types a browser runs; anything else (application/json, application/ld+json) is data.
+EXECUTABLE_TYPES = {"", "text/javascript", "application/javascript", "module"}
+HEAD = re.compile(r"<head[^>]*>", re.I)
+CHARSET = re.compile(r"\s*<meta\s+charset=[^>]*>", re.I)
+META = "Content-Security-Policy"
+
+BASE_POLICY = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("worker-src", "'self'"),
+    ("connect-src", "'self'"),
+    ("manifest-src", "'self'"),
+    ("img-src", "'self' data:"),
+    ("style-src", "'self'"),
+    ("font-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'self'"),
+    ("form-action", "'self'"),
+)
+
+
+def inline_scripts(page: str) -> list[str]:
+    """The text of each inline script of ``page`` that a browser would run."""
+    found = []
+    for attrs, text in INLINE_SCRIPT.findall(page):
+        kind = SCRIPT_TYPE.search(attrs)
+        if (kind.group(1).lower() if kind else "") in EXECUTABLE_TYPES:
+            found.append(text)
+    return found
+
+
+def script_hash(text: str) -> str:
+    """The CSP source for an inline script: ``'sha256-<base64>'`` of its UTF-8 text."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
+
+def policy(hashes: Iterable[str]) -> str:
+    """The policy text, with the given script hashes (sorted, so builds are reproducible)."""
+    parts = []
+    for directive, sources in BASE_POLICY:
+        if directive == "script-src":
+            sources = " ".join([sources, *sorted(set(hashes))])
+        parts.append(f"{directive} {sources}")
+    return "; ".join(parts)
+
+
+def meta_tag(text: str) -> str:
+    shown = text.replace("&", "&amp;").replace('"', "&quot;")
+    return f'<meta http-equiv="{META}" content="{shown}">'
+
+
+def insert_in_head(page: str, tag: str) -> str | None:
+    """``page`` with ``tag`` at the start of ``<head>``, after ``<meta charset>`` (which must stay
+    in the first 1024 bytes); ``None`` if the page has no ``<head>``."""
+    head = HEAD.search(page)
+    if head is None:
+        return None
+    charset = CHARSET.match(page, head.end())
+    at = charset.end() if charset else head.end()
+    return page[:at] + tag + page[at:]
+
+
+def add_to_site(site_dir: Path) -> str:
+    """Put the policy first in the ``<head>`` of every HTML file of the built site; return it."""
+    pages = sorted(site_dir.rglob("*.html"))
+    texts = {path: path.read_text(encoding="utf-8") for path in pages}
+    hashes = {script_hash(s) for text in texts.values() for s in inline_scripts(text)}
+    text_of_policy = policy(hashes)
+    tag = meta_tag(text_of_policy)
+    for path, text in texts.items():
+        if META in text:
+            continue
+        changed = insert_in_head(text, tag)
+        if changed is not None:  # a stray HTML file without <head> is left as it is
+            path.write_text(changed, encoding="utf-8")
+    return text_of_policy

@@ -44,6 +44,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_pyodide(files, config)
         site_files.add_table_downloads(files, config)
         site_files.add_calculators(files, config)
+        site_files.add_engine_report(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files

@@ -15,6 +15,7 @@ it as ``/assets/motor.json`` (the page's download offer and the progress count r
 from __future__ import annotations
 
 import gzip
+import hashlib
 import io
 import json
 import tokenize
@@ -180,6 +181,7 @@ class EngineFile:
     uri: str  # path under the site root
     raw: int  # bytes as served uncompressed (what the browser decodes)
     gzip: int  # bytes with gzip -9 (what a compressing server sends)
+    sha256: str  # content hash: the service worker's cache key for this file
 
 
 @cache
@@ -190,13 +192,16 @@ def stock_gzip() -> int:
 
 def engine_report(files: dict[str, bytes]) -> dict[str, object]:
     """Sizes of the files fetched after the user asks for the engine (``uri`` → content)."""
-    entries = [EngineFile(uri, len(content), gzip_size(content)) for uri, content in files.items()]
+    entries = [
+        EngineFile(uri, len(content), gzip_size(content), hashlib.sha256(content).hexdigest())
+        for uri, content in files.items()
+    ]
     raw = sum(e.raw for e in entries)
     packed = sum(e.gzip for e in entries)
     stock = stock_gzip()
     return {
         "pyodide": pyodide_version(),
-        "files": [{"url": e.uri, "bytes": e.raw, "gzip": e.gzip} for e in entries],
+        "files": [{"url": e.uri, "bytes": e.raw, "gzip": e.gzip, "sha256": e.sha256} for e in entries],
         "bytes": raw,
         "gzip": packed,
         "stock_gzip": stock,

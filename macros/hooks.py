@@ -20,7 +20,7 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import render_tables, site_files
+from macros import offline, render_tables, site_files
 from macros.loader import DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
@@ -57,7 +57,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     """Give Material's search dialog an accessible name (axe: aria-dialog-name)."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
-    return output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    return offline.post_page(output, page, site_files.engine_report)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

@@ -106,7 +106,9 @@ def strip_source(text: str) -> str:
             if j < len(tokens) and tokens[j].type in (tokenize.NEWLINE, tokenize.ENDMARKER):
                 last = max(k for k in range(i, j) if tokens[k].type == tokenize.STRING)
                 module_doc = first_statement and tok.start[1] == 0
-                cuts.append((at(tok.start), at(tokens[last].end), "" if module_doc else "pass"))
+                start, end = at(tok.start), at(tokens[last].end)
+                keep_lines = "\n" * text.count("\n", start, end)
+                cuts.append((start, end, ("" if module_doc else "pass") + keep_lines))
                 cuts.extend((at(t.start), at(t.end), "") for t in tokens[i:j] if t.type == tokenize.COMMENT)
                 i = j
                 line_start = False

@@ -23,6 +23,7 @@ import os
 import re
 import sys
 import threading
+import time
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -58,14 +59,39 @@ def cache_control(path: str) -> str:
     return REVALIDATE
 
 
+class Throttle:
+    """A slow link shared by every request of one server: ``bits_per_second`` in total (one
+    token bucket) and ``latency`` seconds before each response (used by the benchmark)."""
+
+    def __init__(self, bits_per_second: float, latency: float) -> None:
+        self.rate = bits_per_second / 8
+        self.latency = latency
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def send(self, count: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + count / self.rate
+            delay = self.free_at - now
+        time.sleep(delay)
+
+
 class Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     compress: ClassVar[bool] = True
+    throttle: ClassVar[Throttle | None] = None
     _gzipped: ClassVar[dict[tuple[str, float], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser closed the page (or the test its context) mid-download
 
     def _compressed(self, path: str, stat: os.stat_result) -> bytes:
         key = (path, stat.st_mtime)
@@ -77,7 +103,17 @@ class Handler(SimpleHTTPRequestHandler):
                 self._gzipped[key] = cached
         return cached
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.throttle is None:
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(16 * 1024):
+            self.throttle.send(len(chunk))
+            outputfile.write(chunk)
+
     def send_head(self) -> Any:
+        if self.throttle is not None:
+            time.sleep(self.throttle.latency)
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             if not self.path.split("?", 1)[0].endswith("/"):
@@ -112,12 +148,14 @@ class Handler(SimpleHTTPRequestHandler):
             import io
 
             return io.BytesIO(body)
-        return open(path, "rb")  # noqa: SIM115 (closed by the base class)
+        return open(path, "rb")
 
 
-def start(root: Path, port: int = 0, compress: bool = True) -> tuple[ThreadingHTTPServer, str]:
+def start(
+    root: Path, port: int = 0, compress: bool = True, throttle: Throttle | None = None
+) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL."""
-    handler_class = type("SiteHandler", (Handler,), {"compress": compress})
+    handler_class = type("SiteHandler", (Handler,), {"compress": compress, "throttle": throttle})
     handler = functools.partial(handler_class, directory=str(root))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

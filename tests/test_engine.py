@@ -25,7 +25,7 @@ from macros import engine
 from macros.calculator_tables import decree_tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import engine_modules  # noqa: E402
+import engine_modules
 
 
 @pytest.fixture(scope="module")

@@ -20,26 +20,20 @@ import struct
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlencode
 
 import pytest
-from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page
 from static_server import start
 
 from calculators import api
-from macros.calculator_tables import decree_tables
 
-from .test_calculators import BOOT_TIMEOUT, load_cases, shown_amounts
+from .offline_helpers import share_query, sitemap_paths, usable_case
+from .test_calculators import BOOT_TIMEOUT, shown_amounts
 from .test_search import search
 
+ROOT = Path(__file__).resolve().parent.parent.parent
+
 ENGINE_TIMEOUT = 120_000
-
-
-def sitemap_paths(site: Path) -> list[str]:
-    xml = (site / "sitemap.xml").read_text(encoding="utf-8")
-    return [re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>([^<]+)</loc>", xml)]
 
 
 def wait_service_worker(pg: Page) -> None:
@@ -48,38 +42,10 @@ def wait_service_worker(pg: Page) -> None:
     pg.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
 
 
-def share_query(name: str, inputs: dict[str, Any]) -> str:
-    """The query of a shared calculator link for ``inputs`` (lists as JSON, booleans sim/nao)."""
-    params = {}
-    for key, value in inputs.items():
-        if isinstance(value, list | dict):
-            params[key] = json.dumps(value, ensure_ascii=False)
-        elif isinstance(value, bool):
-            params[key] = "sim" if value else "nao"
-        else:
-            params[key] = str(value)
-    return urlencode(params)
-
-
-def site_data(name: str) -> Any:
-    """What the page hands the calculator: the decree's tables for salarios_1945, else nothing."""
-    return decree_tables() if api.describe(name).get("needs_data") else None
-
-
-def usable_case(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """A case that computes with the site's own data, and CPython's answer to it."""
-    for case in load_cases(name):
-        if case["expected"].get("ok", True) is False:
-            continue
-        reference = api.run(name, case["inputs"], data=site_data(name))
-        if reference.get("ok") is True:
-            return case, reference
-    raise AssertionError(f"{name}: nenhum caso utilizável")
-
-
 @pytest.fixture()
 def fresh(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True, has_touch=True)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True,
+                              has_touch=True)
     yield ctx
     ctx.close()
 
@@ -136,7 +102,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     # every calculator computes one of its cases, from a shared link (engine from the cache)
     for name in api.names():
         case, reference = usable_case(name)
-        pg.goto(f"{base_url}/calculadoras/{name}/?{share_query(name, case['inputs'])}")
+        pg.goto(f"{base_url}/calculadoras/{name}/?{share_query(case['inputs'])}")
         pg.wait_for_function(
             "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1",
             timeout=BOOT_TIMEOUT,
@@ -154,9 +120,11 @@ def _rebuild(site: Path, marker: str) -> None:
     """A rebuild with one change: a page edited and the service worker generated again."""
     page = site / "sobre" / "index.html"
     html = page.read_text(encoding="utf-8")
-    html = re.sub(r'<meta name="ep-versao" content="[^"]*">|</head>',
-                  lambda m: f'<meta name="ep-versao" content="{marker}">' + ("</head>" if m.group(0) == "</head>" else ""),
-                  html, count=1)
+    meta = f'<meta name="ep-versao" content="{marker}">'
+    if '<meta name="ep-versao"' in html:
+        html = re.sub(r'<meta name="ep-versao" content="[^"]*">', meta, html, count=1)
+    else:
+        html = html.replace("</head>", meta + "</head>", 1)
     page.write_text(html, encoding="utf-8")
     done = subprocess.run(["node", str(ROOT / "scripts" / "service_worker.mjs"), str(site)],
                           capture_output=True, text=True, timeout=300)

@@ -10,7 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import home, render_tables
+from . import home, perguntas, render_hoje, render_tables
 from .render_calculators import calculator_page, calculators_index
 from .render_statute import render_statute
 from .statutes import all_statutes, statute
@@ -28,6 +28,31 @@ def define_env(env: Any) -> None:
     def home_statutes() -> Markup:
         """The home page cards of the three statutes."""
         return home.statute_cards(list(all_statutes().values()))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def exemplo(name: str, inputs: dict[str, Any], text: str, keys: list[str] | None = None) -> str:
+        """An answer's worked example, computed at build, with the calculator link."""
+        return str(perguntas.example(name, inputs, text, keys))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def dispositivo(slug: str, node_id: str, text: str | None = None) -> str:
+        """A link to a provision of this edition (the build stops if it does not exist)."""
+        return str(perguntas.provision(slug, node_id, text))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def hoje(slug: str, article: str, text: str | None = None) -> str:
+        """A link to an article's «Hoje» box."""
+        return str(perguntas.today_box(slug, article, text))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def quero_saber(prefix: str = "") -> str:
+        """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
+        return str(perguntas.question_list(prefix))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def hoje_tabela() -> str:
+        """The /hoje/ page: the whole «Hoje» layer as one table per act."""
+        return render_hoje.table_page()
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculator(name: str) -> str:

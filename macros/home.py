@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from . import cite
+from . import cite, render_hoje
 from .model import Statute
 
 
@@ -23,6 +23,7 @@ def statute_cards(statutes: list[Statute]) -> Markup:
             f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
             f'<span class="tag-editorial" data-search-exclude>informação editorial</span></p>'
             f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'
+            f'{render_hoje.summary_html(st.slug, f"hoje/#{st.slug}")}'
             f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
             f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"
             f"<p>{escape(st.summary)}</p></div>"

@@ -12,7 +12,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +22,9 @@ from mkdocs.exceptions import PluginError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from macros import offline, render_tables, site_files
-from macros.loader import DataError
+from macros import glossario, offline, regions, render_tables, site_files
+from macros.hoje import all_today
+from macros.loader import ROOT, DataError
 from macros.search_fold import fold_index
 from macros.statutes import all_statutes
 from macros.tables import load_tables
@@ -31,10 +34,20 @@ def on_config(config: Any) -> Any:
     all_statutes.cache_clear()
     try:
         all_statutes()
+        all_today.cache_clear()
+        all_today()
+        glossario.glossary.cache_clear()
+        glossario.clear_pattern()
+        # Generated, never versioned: one folder per checkout, rewritten at every build.
+        folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
+        glossary_file = glossario.write_abbreviations(folder)
         render_tables.clear_cache()
         load_tables()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
+    snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
+    snippets["base_path"] = [str(glossary_file.parent)]
+    snippets["auto_append"] = [glossary_file.name]
     return config
 
 
@@ -48,6 +61,11 @@ def on_files(files: Any, config: Any) -> Any:
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Bare (Markdown) tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    return regions.wrap_bare_tables(html)
 
 
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'

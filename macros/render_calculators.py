@@ -92,6 +92,10 @@ FULL_TABLE_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
+# Columns of the producao_terno shares table (the same words in docs/assets/calculadoras.js).
+SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
+
+
 # ------------------------------------------------------------------ helpers
 def provision_label(slug: str, node_id: str) -> str:
     """``Lei nº 4.860/1965, art. 7º, § 5º, alínea a``."""
@@ -451,21 +455,32 @@ def result_html(result: Mapping[str, Any]) -> Markup:
 
 
 def shares_table(result: Mapping[str, Any]) -> Markup:
-    """producao_terno: quota value, each role's share, the residue (shares + residue = product)."""
+    """producao_terno: quota value, each role's share, the residue (shares + residue = product).
+
+    On a narrow screen the table reflows (one card per role, each value with its column name from
+    ``data-rotulo``), so no column is cut off; the explicit ARIA roles keep it a table for screen
+    readers when the CSS turns its rows into blocks. ``docs/assets/calculadoras.js`` draws the same.
+    """
     amounts = result["amounts"]
+    cell = Markup('<td role="cell" data-rotulo="{}">{}</td>')
     rows = Markup("").join(
-        Markup('<tr><th scope="row">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>').format(
-            p["label"], p["count"], format_decimal(_dec(p["quota"])), p["share_formatted"], p["subtotal_formatted"])
+        Markup('<tr role="row"><th scope="row" role="rowheader">{}</th>{}{}{}{}</tr>').format(
+            p["label"], cell.format(SHARE_COLUMNS[1], p["count"]),
+            cell.format(SHARE_COLUMNS[2], format_decimal(_dec(p["quota"]))),
+            cell.format(SHARE_COLUMNS[3], p["share_formatted"]), cell.format(SHARE_COLUMNS[4], p["subtotal_formatted"]))
         for p in result["details"]["partes"]
     )
+    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c) for c in SHARE_COLUMNS)
     return Markup(
-        '<table class="calc-partes"><caption>Divisão do produto ({product}; uma quota vale {quota})</caption>'
-        '<thead><tr><th scope="col">Função</th><th scope="col">Pessoas</th><th scope="col">Quotas</th>'
-        '<th scope="col">Parte de cada</th><th scope="col">Subtotal</th></tr></thead><tbody>{rows}</tbody>'
-        '<tfoot><tr><th scope="row" colspan="4">Resíduo de arredondamento</th><td>{residue}</td></tr>'
-        '</tfoot></table><p class="calc-nota-partes">Soma das partes + resíduo = produto do terno.</p>'
-    ).format(product=amounts["produto"]["formatted"], quota=amounts["valor_quota"]["formatted"], rows=rows,
-             residue=amounts["residuo"]["formatted"])
+        '<div class="calc-partes-quadro"><table class="calc-partes" role="table">'
+        '<caption>Divisão do produto ({product}; uma quota vale {quota})</caption>'
+        '<thead role="rowgroup"><tr role="row">{head}</tr></thead><tbody role="rowgroup">{rows}</tbody>'
+        '<tfoot role="rowgroup"><tr role="row">'
+        '<th scope="row" role="rowheader" colspan="4">Resíduo de arredondamento</th>'
+        '<td role="cell" data-rotulo="Valor">{residue}</td></tr></tfoot></table>'
+        '<p class="calc-nota-partes">Soma das partes + resíduo = produto do terno.</p></div>'
+    ).format(product=amounts["produto"]["formatted"], quota=amounts["valor_quota"]["formatted"], head=head,
+             rows=rows, residue=amounts["residuo"]["formatted"])
 
 
 def errors_html(result: Mapping[str, Any]) -> Markup:

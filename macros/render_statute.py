@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from . import cite, ids
+from . import cite, glossario, ids, render_hoje
 from .model import Fact, Node, Note, Statute
 from .textspans import Span, citation_span, note_span, render
 
@@ -68,6 +68,7 @@ class StatuteRenderer:
             for citation in node.citations:
                 if citation.quote in text:
                     spans.append(citation_span(text, citation, self.resolve))
+            spans.extend(glossario.spans(text, spans))
         return spans
 
     def text(self, text: str, node: Node, css: str = "src") -> Markup:
@@ -198,6 +199,7 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
+        parts.append(str(render_hoje.box(self.statute.slug, node.id)))
         parts.append("")
         return "\n".join(parts)
 
@@ -221,6 +223,7 @@ class StatuteRenderer:
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
             f'<p><strong>Vigência:</strong> {escape(status["explanation"])}</p>'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
+            f'{render_hoje.summary_html(st.slug, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '
             f"{sum(1 for _, n in st.notes() if n.is_anomaly)} anomalias anotadas</a></p>"
             f"</div>"

@@ -409,34 +409,39 @@
     return table;
   }
 
+  // The shares of producao_terno. On a narrow screen the CSS reflows it into one card per role
+  // (each value with its column name, from data-rotulo): no column is cut off. The explicit ARIA
+  // roles keep it a table for screen readers. Same markup as macros/render_calculators.py.
+  var SHARE_COLUMNS = ["Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal"];
+
   function sharesTable(result) {
     var amounts = result.amounts || {};
-    var wrap = el("div", { className: "calc-rolagem" });
-    var table = el("table", { className: "calc-partes" });
+    var wrap = el("div", { className: "calc-partes-quadro" });
+    var table = el("table", { className: "calc-partes", role: "table" });
     table.appendChild(el("caption", null, "Divisão do produto (" + amounts.produto.formatted +
       "; uma quota vale " + amounts.valor_quota.formatted + ")"));
-    var head = el("thead");
-    var tr = el("tr");
-    ["Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal"].forEach(function (text) {
-      tr.appendChild(el("th", { scope: "col" }, text));
+    var head = el("thead", { role: "rowgroup" });
+    var tr = el("tr", { role: "row" });
+    SHARE_COLUMNS.forEach(function (text) {
+      tr.appendChild(el("th", { scope: "col", role: "columnheader" }, text));
     });
     head.appendChild(tr);
     table.appendChild(head);
-    var body = el("tbody");
+    var body = el("tbody", { role: "rowgroup" });
     result.details.partes.forEach(function (part) {
-      var line = el("tr", { "data-parte": part.role });
-      line.appendChild(el("th", { scope: "row" }, part.label));
-      line.appendChild(el("td", null, part.count));
-      line.appendChild(el("td", null, String(part.quota).replace(".", ",")));
-      line.appendChild(el("td", null, part.share_formatted));
-      line.appendChild(el("td", null, part.subtotal_formatted));
+      var line = el("tr", { "data-parte": part.role, role: "row" });
+      line.appendChild(el("th", { scope: "row", role: "rowheader" }, part.label));
+      [part.count, String(part.quota).replace(".", ","), part.share_formatted, part.subtotal_formatted]
+        .forEach(function (value, index) {
+          line.appendChild(el("td", { role: "cell", "data-rotulo": SHARE_COLUMNS[index + 1] }, value));
+        });
       body.appendChild(line);
     });
     table.appendChild(body);
-    var foot = el("tfoot");
-    var residue = el("tr");
-    residue.appendChild(el("th", { scope: "row", colspan: "4" }, "Resíduo de arredondamento"));
-    residue.appendChild(el("td", null, amounts.residuo.formatted));
+    var foot = el("tfoot", { role: "rowgroup" });
+    var residue = el("tr", { role: "row" });
+    residue.appendChild(el("th", { scope: "row", role: "rowheader", colspan: "4" }, "Resíduo de arredondamento"));
+    residue.appendChild(el("td", { role: "cell", "data-rotulo": "Valor" }, amounts.residuo.formatted));
     foot.appendChild(residue);
     table.appendChild(foot);
     wrap.appendChild(table);

@@ -25,6 +25,15 @@ FLAGS = [
 ]
 
 
+# A font wider than any a fresh Debian has: DejaVu Sans Mono with extra letter spacing is about a
+# quarter wider than DejaVu Sans (fonts-dejavu-core), the widest common phone font. Injected by CSS
+# over everything, it stands for the unknown fonts of a real phone.
+WIDE_FONT_CSS = (
+    'body, body * { font-family: "Fonte Inexistente", "DejaVu Sans Mono", monospace !important;'
+    " letter-spacing: .05em !important; }"
+)
+
+
 @pytest.fixture(scope="session")
 def base_url(site_dir: Path) -> Iterator[str]:
     server, url = start(site_dir)

@@ -34,6 +34,7 @@ from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from static_server import start
 
+from browser.conftest import WIDE_FONT_CSS
 from calculators import api
 from calculators.money import Currency, format_money
 
@@ -280,6 +281,45 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str, site_dir
         assert shown_amounts(pg, "refeicao")["suplemento_por_operario"] == "3$000"
         assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
         assert pg.evaluate("window.calculadorasBoots") == 1
+    finally:
+        ctx.close()
+
+
+CELLS_CUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = [];
+  const table = '#resultado-producao_terno table.calc-partes';
+  document.querySelectorAll(table + ' th, ' + table + ' td').forEach(cell => {
+      const r = cell.getBoundingClientRect();
+      if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5)) cut.push(cell.textContent.trim());
+    });
+  let node = document.querySelector(table);
+  for (; node; node = node.parentElement) {
+    if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible') {
+      cut.push('rola: ' + node.tagName + '.' + node.className);
+    }
+  }
+  return cut;
+}"""
+
+
+def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None:
+    """producao_terno's live shares table shows every column on a 360 px phone, with the fonts of a
+    fresh Debian and with a wider one: no cell off screen, nothing to scroll sideways."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                              locale="pt-BR")
+    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(20_000)
+        pg.goto(f"{base_url}/calculadoras/producao_terno/")
+        fill(pg, "producao_terno", {"taxa": "1:234$567", "quantidade": "25"})
+        submit(pg)
+        assert pg.locator("#resultado-producao_terno table.calc-partes tbody tr").count() == 4
+        assert pg.evaluate(CELLS_CUT) == []
+        pg.add_style_tag(content=WIDE_FONT_CSS)
+        assert pg.evaluate(CELLS_CUT) == []
+        assert pg.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth") <= 0
     finally:
         ctx.close()
 

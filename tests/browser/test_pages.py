@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser
 
-from browser.conftest import watch
+from browser.conftest import WIDE_FONT_CSS, watch
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -31,28 +31,70 @@ def all_paths(site_dir: Path) -> list[str]:
     return paths
 
 
-def test_pages_self_contained_accessible_and_narrow(browser: Browser, base_url: str, all_paths: list[str]) -> None:
+def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str]) -> None:
     problems: list[str] = []
-    for width in (1280, 360):
-        narrow = width < 400
-        ctx = browser.new_context(viewport={"width": width, "height": 800}, is_mobile=narrow, has_touch=narrow)
-        external = watch(ctx)
-        page = ctx.new_page()
-        for path in all_paths:
-            page.goto(base_url + path, wait_until="networkidle")
-            if width == 360:
-                overflow = page.evaluate(
-                    "() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
-                )
-                if overflow > 0:
-                    problems.append(f"{path}: rola {overflow}px para o lado a 360 px")
-            else:
-                page.add_script_tag(path=str(AXE))
-                result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-                for violation in result["violations"]:
-                    if violation["impact"] in ("serious", "critical"):
-                        targets = [n["target"] for n in violation["nodes"][:3]]
-                        problems.append(f"{path}: axe {violation['id']} ({violation['impact']}): {targets}")
-        problems.extend(f"pedido externo: {url}" for url in external)
-        ctx.close()
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    external = watch(ctx)
+    page = ctx.new_page()
+    for path in all_paths:
+        page.goto(base_url + path, wait_until="networkidle")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        for violation in result["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                targets = [n["target"] for n in violation["nodes"][:3]]
+                problems.append(f"{path}: axe {violation['id']} ({violation['impact']}): {targets}")
+    problems.extend(f"pedido externo: {url}" for url in external)
+    ctx.close()
+    assert not problems, "\n".join(problems)
+
+
+MEASURE = """s => {
+  const e = document.createElement('span');
+  e.textContent = s;
+  e.style.cssText = 'position:absolute;white-space:nowrap';
+  document.body.append(e);
+  const width = e.getBoundingClientRect().width;
+  e.remove();
+  return width;
+}"""
+SAMPLE = "Motorista de guindaste de cais 1.234.567,89 Salário"
+
+# Inside the page's content, every box that scrolls sideways must be a region a keyboard can
+# reach and a screen reader can name; everything else must fit (reflow).
+SCROLLERS = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('.md-content *')) {
+    const style = getComputedStyle(el);
+    if (!['auto', 'scroll'].includes(style.overflowX) || el.scrollWidth <= el.clientWidth + 1) continue;
+    const named = el.getAttribute('role') === 'region' && (el.getAttribute('aria-label') || '').trim()
+      && el.getAttribute('tabindex') === '0';
+    const extra = el.scrollWidth - el.clientWidth;
+    if (!named) bad.push(el.tagName.toLowerCase() + '.' + el.className + ' (' + extra + ' px)');
+  }
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("font", ["debian", "larga"])
+def test_pages_narrow(browser: Browser, base_url: str, all_paths: list[str], font: str) -> None:
+    """No page scrolls sideways at 360 px, with the fonts of a fresh Debian and with a wider one;
+    tables and wide blocks scroll inside their own labelled region or reflow."""
+    problems: list[str] = []
+    ctx = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    for path in all_paths:
+        page.goto(base_url + path, wait_until="networkidle")
+        if font == "larga":
+            normal = page.evaluate(MEASURE, SAMPLE)
+            page.add_style_tag(content=WIDE_FONT_CSS)
+            wide = page.evaluate(MEASURE, SAMPLE)
+            assert wide > normal * 1.15, f"a fonte injetada não é mais larga ({wide} × {normal})"
+        overflow = page.evaluate(
+            "() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth"
+        )
+        if overflow > 0:
+            problems.append(f"{path}: rola {overflow}px para o lado a 360 px")
+        problems.extend(f"{path}: rola sem região nomeada e focável: {what}" for what in page.evaluate(SCROLLERS))
+    ctx.close()
     assert not problems, "\n".join(problems)

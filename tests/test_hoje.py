@@ -1,0 +1,179 @@
+"""The «Hoje» layer: schema and checks, the build failing on a claim without source or date, a box
+with a date and an official link after every article of the three acts, the /hoje/ table, and
+the per-act summaries on the status banner and the home cards."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from conftest import ROOT, build_site
+from htmlscan import tags
+
+from macros import render_hoje
+from macros.hoje import all_today, articles_of, build
+from macros.loader import DataError, load_validated
+from macros.statutes import all_statutes
+
+HOJE = ROOT / "data" / "hoje"
+OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)")
+
+
+def raw(slug: str = "lei-4860-1965") -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((HOJE / f"{slug}.yaml").read_text(encoding="utf-8"))
+    return json.loads(json.dumps(data))  # a tree without the YAML anchors' shared objects
+
+
+def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> None:
+    """Validate and build ``data`` as if it were ``data/hoje/<slug>.yaml``."""
+    path = tmp_path / f"{slug}.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    build(load_validated(path, "hoje"), path, all_statutes()[slug])
+
+
+def test_real_layer_covers_every_article_of_the_three_acts() -> None:
+    all_today.cache_clear()
+    layers = all_today()
+    assert set(layers) == set(all_statutes())
+    for slug, statute in all_statutes().items():
+        assert list(layers[slug].articles) == articles_of(statute)
+        for art in layers[slug].articles.values():
+            assert art.claims
+            for claim in art.claims:
+                assert claim.sources and claim.verified <= dt.date.today()
+                assert all(OFFICIAL.match(s.url) for s in claim.sources), claim
+
+
+BROKEN: list[tuple[str, Any, str, str]] = [
+    # (what, mutation, place, words of the reason)
+    ("sem fonte", lambda d: d["articles"]["art7"]["claims"][0].pop("sources"),
+     "articles.art7.claims[0]", "campo obrigatório ausente ('sources')"),
+    ("fontes vazias", lambda d: d["articles"]["art7"]["claims"][0].update(sources=[]),
+     "articles.art7.claims[0].sources", "[] should be non-empty"),
+    ("sem data", lambda d: d["articles"]["art7"]["claims"][1].pop("verified"),
+     "articles.art7.claims[1]", "campo obrigatório ausente ('verified')"),
+    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1].update(verified="30/11/2026"),
+     "articles.art7.claims[1].verified", "formato inválido"),
+    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2026-02-30"),
+     "articles.art4.claims[0].verified", "data inexistente"),
+    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2999-01-01"),
+     "articles.art4.claims[0].verified", "no futuro"),
+    ("fonte não oficial", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
+     "articles.art7.claims[0].sources[0].url", "formato inválido"),
+    ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
+     "articles.art7.claims[0]", "chave desconhecida"),
+    ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),
+     "articles.art7.claims[0].kind", "valor não permitido"),
+    ("artigo faltando", lambda d: d["articles"].pop("art9"), "articles", "faltam artigos sem caixa «Hoje»: art9"),
+    ("artigo inexistente", lambda d: d["articles"].update(art99=d["articles"]["art9"]),
+     "articles.art99", "não é artigo nem anexo"),
+    ("dispositivo inexistente", lambda d: d["articles"]["art7"]["claims"][0].update(provisions=["art7_par12"]),
+     "articles.art7.claims[0].provisions[0]", "'art7_par12' não existe"),
+    ("afirmação de outro artigo", lambda d: d["articles"]["art7"]["claims"][0].update(provisions=["art4"]),
+     "articles.art7.claims[0].provisions", "nenhum dispositivo da afirmação pertence a art7"),
+]
+
+
+@pytest.mark.parametrize(("what", "mutate", "place", "reason"), BROKEN, ids=[b[0] for b in BROKEN])
+def test_broken_layer_is_rejected(tmp_path: Path, what: str, mutate: Any, place: str, reason: str) -> None:
+    data = raw()
+    mutate(data)
+    with pytest.raises(DataError) as caught:
+        check(tmp_path, data)
+    assert caught.value.place == place, caught.value.place
+    assert reason in caught.value.reason, caught.value.reason
+
+
+@pytest.mark.parametrize("field", ["sources", "verified"])
+def test_claim_without_source_or_date_stops_the_build(tmp_path: Path, field: str) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    target = data / "hoje" / "lei-4860-1965.yaml"
+    text = target.read_text(encoding="utf-8")
+    broken = raw()
+    broken["articles"]["art7"]["claims"][2].pop(field)
+    target.write_text(yaml.safe_dump(broken, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    assert text != target.read_text(encoding="utf-8")
+    done = build_site(tmp_path / "site", env={"EP_DATA_DIR": str(data)})
+    output = done.stdout + done.stderr
+    assert done.returncode != 0
+    assert "hoje/lei-4860-1965.yaml" in output, output
+    assert "em articles.art7.claims[2]" in output, output
+    assert f"campo obrigatório ausente ('{field}')" in output, output
+    assert "Traceback" not in output
+
+
+def test_box_markup_follows_the_contract() -> None:
+    html = str(render_hoje.box("lei-4860-1965", "art7"))
+    assert html.startswith('<details class="hoje hoje--em_parte" id="hoje-art7" '
+                           'data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>')
+    assert " open" not in html.split(">", 1)[0]
+    assert 'class="src' not in html
+
+
+def _boxes(page: Path) -> dict[str, str]:
+    """id → HTML of each «Hoje» box of a built page."""
+    text = page.read_text(encoding="utf-8")
+    found = re.finditer(r'<details class="hoje[^"]*" id="hoje-([a-z0-9_]+)".*?</details>', text, re.S)
+    return {m.group(1): m.group(0) for m in found}
+
+
+@pytest.mark.parametrize("slug", ["decreto-lei-3844-1941", "decreto-17961-1945", "lei-4860-1965"])
+def test_every_article_has_its_box_with_a_date_and_an_official_link(site_dir: Path, slug: str) -> None:
+    page = site_dir / slug / "index.html"
+    boxes = _boxes(page)
+    statute = all_statutes()[slug]
+    assert list(boxes) == articles_of(statute)
+    text = page.read_text(encoding="utf-8")
+    for art_id, html in boxes.items():
+        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">', html), art_id
+        assert "Verificado em" in html and "verificado em" in html, art_id
+        links = re.findall(r'<a class="hoje-fonte" href="([^"]+)"', html)
+        assert links and all(OFFICIAL.match(u) for u in links), (art_id, links)
+        assert "<details class=\"hoje" in html and " open" not in html.split(">", 1)[0]
+        # The box comes after the article's own text and before the next article.
+        heading = text.index(f'id="{art_id}"')
+        assert heading < text.index(f'id="hoje-{art_id}"')
+        assert "não conselho jurídico" in html
+
+
+def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
+    page = site_dir / "hoje" / "index.html"
+    text = page.read_text(encoding="utf-8")
+    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
+    claims = sum(len(a.claims) for layer in all_today().values() for a in layer.articles.values())
+    assert len(rows) == claims
+    for row in rows:
+        assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf)', row), row
+        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">\d{2}/\d{2}/\d{4}</time>', row), row
+        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row), row
+    assert "não é conselho jurídico" in text
+
+
+def test_banner_and_home_cards_summarise_the_layer(site_dir: Path) -> None:
+    home = (site_dir / "index.html").read_text(encoding="utf-8")
+    for slug, layer in all_today().items():
+        page = (site_dir / slug / "index.html").read_text(encoding="utf-8")
+        banner = page[page.index('class="ato-situacao'):page.index("</div>", page.index('class="ato-situacao'))]
+        assert 'class="hoje-resumo"' in banner and layer.summary in banner
+        assert f'href="../hoje/#{slug}"' in banner
+        card = home[home.index(f'<h2 id="{slug}"'):]
+        card = card[:card.index("</article>")]
+        assert layer.summary in card and f'href="hoje/#{slug}"' in card
+        assert render_hoje.counts_text(layer) in card
+
+
+def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
+    for page in ("decreto-lei-3844-1941", "lei-4860-1965", "perguntas/palavras"):
+        abbrs = [a for t, a in tags(site_dir / page / "index.html") if t == "abbr"]
+        assert abbrs and all(a.get("title") for a in abbrs), page
+    dl = (site_dir / "decreto-lei-3844-1941" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<span class="src">[^<]*<abbr title="[^"]+">capatazias</abbr>', dl)
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "content.tooltips" in config and "- abbr" in config and "pymdownx.snippets" in config

@@ -1,0 +1,114 @@
+"""/perguntas/: at least 12 answers covering the issue's subjects; each links to a provision of this
+edition, to the later law or precedent (official publication), and to a calculator pre-filled with
+a worked example computed at build; at most 300 words; ends with the one-sentence disclaimer. The
+home page opens with «Quero saber…» before the statute cards. (The example restoring and computing
+in the browser is tests/browser/test_perguntas.py.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from conftest import ROOT
+
+from calculators import api
+from macros.calculator_tables import decree_tables
+from macros.perguntas import QUESTIONS, share_query
+
+OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
+PROVISION = re.compile(r'<a class="pergunta-dispositivo" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9_]+)"')
+CALCULATOR = re.compile(r'<a class="md-button pergunta-calcular" href="\.\./\.\./calculadoras/([a-z_0-9]+)/\?([^"]+)"')
+ROW = re.compile(r'<tr data-(?:valor|quantidade)="([a-z_0-9]+)"><th scope="row">[^<]*</th><td>([^<]*)</td>')
+DISCLAIMER = "Isto é informação, não conselho jurídico; o seu acordo ou convenção coletiva pode dar mais."
+
+# The subjects the issue lists, each with the answer that covers it.
+SUBJECTS = {
+    "overtime": "horas-extras",
+    "meal hour worked": "hora-de-refeicao",
+    "night period and night hour": "periodo-noturno",
+    "rest between two periods": "descanso-entre-periodos",
+    "weekly rest": "descanso-semanal",
+    "holidays": "feriados",
+    "risk additional": "adicional-de-risco",
+    "who the 1965 law covers": "quem-a-lei-cobre",
+    "stoppages and waiting (1941)": "esperas-e-paralisacoes",
+    "gang's pay split (1941)": "divisao-do-terno",
+    "1945 salaries": "salarios-1945",
+    "terms": "palavras",
+}
+
+
+def article(site: Path, slug: str) -> str:
+    html = (site / "perguntas" / slug / "index.html").read_text(encoding="utf-8")
+    start = html.index('<article class="md-content__inner')
+    return html[start:html.index("</article>", start)]
+
+
+def words(html: str) -> int:
+    prose = re.sub(r'<div class="pergunta-exemplo".*?</div>', " ", html, flags=re.S)
+    prose = re.sub(r"<[^>]+>", " ", prose)
+    return len(re.findall(r"\w+", prose.replace("¶", " ")))
+
+
+def test_at_least_twelve_answers_cover_every_subject() -> None:
+    assert len(QUESTIONS) >= 12
+    assert set(SUBJECTS.values()) <= set(QUESTIONS)
+    for slug in QUESTIONS:
+        assert (ROOT / "docs" / "perguntas" / f"{slug}.md").exists()
+
+
+@pytest.mark.parametrize("slug", QUESTIONS)
+def test_answer_links_provision_law_and_calculator(site_dir: Path, slug: str) -> None:
+    html = article(site_dir, slug)
+    provisions = PROVISION.findall(html)
+    assert provisions, "nenhum link para dispositivo desta edição"
+    for statute, node in provisions:
+        assert f'id="{node}"' in (site_dir / statute / "index.html").read_text(encoding="utf-8")
+    assert OFFICIAL.search(html), "nenhum link para a publicação oficial"
+    calculators = CALCULATOR.findall(html)
+    assert calculators, "nenhum link para calculadora"
+    for name, query in calculators:
+        assert name in api.names()
+        assert parse_qsl(query.replace("&amp;", "&")), query
+
+
+@pytest.mark.parametrize("slug", QUESTIONS)
+def test_answer_example_is_the_calculators_result(site_dir: Path, slug: str) -> None:
+    """The amounts shown beside the link are what the calculator gives for the link's inputs."""
+    html = article(site_dir, slug)
+    for box in re.findall(r'<div class="pergunta-exemplo".*?</div>', html, re.S):
+        name, query = CALCULATOR.search(box).groups()  # type: ignore[union-attr]
+        inputs = dict(parse_qsl(urlsplit("?" + query.replace("&amp;", "&")).query))
+        shown = dict(ROW.findall(box))
+        assert shown
+        parsed = {k: (json.loads(v) if v.startswith("[") else v) for k, v in inputs.items()}
+        assert share_query(parsed) == query.replace("&amp;", "&")
+        result = api.run(name, parsed, data=decree_tables() if name == "salarios_1945" else None)
+        assert result["ok"], result
+        computed = {k: v["formatted"] for k, v in {**result.get("amounts", {}), **result.get("quantities", {})}.items()}
+        for key, value in shown.items():
+            assert computed[key] == value.replace("&#36;", "$"), (key, value)
+
+
+@pytest.mark.parametrize("slug", QUESTIONS)
+def test_answer_is_short_and_ends_with_the_disclaimer(site_dir: Path, slug: str) -> None:
+    html = article(site_dir, slug)
+    assert words(html) <= 300, words(html)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)).strip()
+    assert text.rstrip("¶ ").endswith(DISCLAIMER), text[-200:]
+
+
+def test_home_opens_with_the_questions_before_the_statute_cards(site_dir: Path) -> None:
+    home = (site_dir / "index.html").read_text(encoding="utf-8")
+    body = home[home.index('<article class="md-content__inner'):]
+    questions = body.index('<ul class="quero-saber">')
+    assert questions < body.index('class="cartao-ato')
+    assert re.sub(r"<[^>]+>", "", body[:questions]).count("Quero saber") >= 1
+    for slug in QUESTIONS:
+        assert f'href="perguntas/{slug}/"' in body
+    index = (site_dir / "perguntas" / "index.html").read_text(encoding="utf-8")
+    for slug in QUESTIONS:
+        assert f'href="{slug}/"' in index

@@ -38,7 +38,8 @@ class _EpRecorder:
 sys.meta_path.insert(0, _EpRecorder)
 `;
 
-// Same Python as the worker runs (docs/assets/calculadoras-worker.mjs).
+// Same Python as the worker runs (docs/assets/calculadoras-worker.mjs): calculators.api.run_json
+// when the package has it, else this wrapper of older versions of the worker.
 const WRAPPER = `
 import json
 def _ep_run(name, inputs_json, data_json):
@@ -74,9 +75,15 @@ async function main() {
   pyodide.runPython(HOOK);
   pyodide.unpackArchive(new Uint8Array(readFileSync(job.archive)), "zip", { extractDir: EXTRACT_DIR });
   pyodide.runPython(`import sys\nif ${JSON.stringify(EXTRACT_DIR)} not in sys.path:\n    sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})`);
-  pyodide.globals.set("_ep_api", pyodide.pyimport("calculators.api"));
-  pyodide.runPython(WRAPPER);
-  const run = pyodide.globals.get("_ep_run");
+  const api = pyodide.pyimport("calculators.api");
+  let run;
+  if (pyodide.runPython("hasattr(__import__('calculators.api').api, 'run_json')")) {
+    run = (name, inputs, data) => api.run_json(name, inputs, data);
+  } else {
+    pyodide.globals.set("_ep_api", api);
+    pyodide.runPython(WRAPPER);
+    run = pyodide.globals.get("_ep_run");
+  }
   const results = [];
   for (const item of job.cases) {
     const data = item.data === undefined || item.data === null ? (item.calc === "salarios_1945" ? job.tables : "") : JSON.stringify(item.data);

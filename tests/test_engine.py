@@ -55,7 +55,7 @@ def test_every_case_with_the_trimmed_stdlib(stock_run: dict[str, Any]) -> None:
     assert len(cases) >= 60
     for case, answer in zip(cases, run["results"], strict=False):
         assert json.loads(answer) == json.loads(_cpython(case)), f"{case['calc']}:{case['name']}"
-    assert json.loads(run["results"][-2])["errors"][0]["message"] == "Entradas em formato inválido."
+    assert json.loads(run["results"][-2])["ok"] is False  # malformed JSON gets a message, not a crash
 
 
 def test_site_serves_the_trimmed_engine(site_dir: Path) -> None:

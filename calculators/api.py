@@ -5,11 +5,15 @@
 - :func:`describe` ``(name)`` → the calculator's declaration (title, summary, provisions,
   currency, inputs with label, type, unit, bounds, default and help).
 - :func:`catalog` ``()`` → the declarations of every calculator, in order.
+- :func:`run_json` ``(name, inputs_json, data_json)`` → :func:`run` for the browser's worker:
+  JSON text in, JSON text out; whatever the text (malformed, nested thousands deep), it answers
+  with a result or a message, never an exception.
 
 Money is text in every answer. Each call runs in its own decimal context (a local copy), so
 nothing global is changed.
 """
 
+import json
 from collections.abc import Mapping
 from decimal import (
     ROUND_HALF_EVEN,
@@ -96,3 +100,41 @@ def run(name: str, inputs: object, data: Mapping[str, object] | None = None) -> 
         return _failure([error])
     except Exception:  # the API promises an answer, never an exception
         return _failure([FieldError("", "Erro interno da calculadora; nada foi calculado.")])
+
+
+# Longest JSON text accepted from the browser (inputs); the decree's tables are larger.
+MAX_INPUTS_JSON = 200_000
+MAX_DATA_JSON = 20_000_000
+
+
+def _loads(text: object, limit: int) -> object:
+    """JSON text → value; ``ValueError`` for anything that is not short, valid, shallow JSON."""
+    if not isinstance(text, str) or len(text) > limit:
+        raise ValueError("texto longo demais ou não é texto")
+    try:
+        return json.loads(text)
+    except RecursionError:  # nested thousands deep
+        raise ValueError("aninhamento profundo demais") from None
+
+
+def run_json(name: str, inputs_json: str, data_json: str = "") -> str:
+    """:func:`run` with JSON text in and out (the browser's worker calls this); never raises."""
+    try:
+        try:
+            inputs = _loads(inputs_json, MAX_INPUTS_JSON)
+        except ValueError:
+            return json.dumps(_failure([FieldError("", "Entradas em formato inválido.")]), ensure_ascii=False)
+        data: object = None
+        if data_json:
+            try:
+                data = _loads(data_json, MAX_DATA_JSON)
+            except ValueError:
+                return json.dumps(_failure([FieldError("tabelas", "As tabelas estão em formato inválido.")]),
+                                  ensure_ascii=False)
+        if data is not None and not isinstance(data, Mapping):
+            return json.dumps(_failure([FieldError("tabelas", "As tabelas estão em formato inválido.")]),
+                              ensure_ascii=False)
+        return json.dumps(run(name, inputs, data), ensure_ascii=False)
+    except Exception:  # the worker must always get an answer
+        return json.dumps(_failure([FieldError("", "Erro interno da calculadora; nada foi calculado.")]),
+                          ensure_ascii=False)

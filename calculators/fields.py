@@ -16,7 +16,7 @@ from decimal import Decimal
 from typing import Literal
 
 from .durations import clock, hours_text
-from .money import Currency, format_decimal
+from .money import Currency, amount_text, format_money
 from .parsing import (
     FieldError,
     InputError,
@@ -82,6 +82,9 @@ class Field:
     visible_when: tuple[str, tuple[str, ...]] | None = None
     required_when: tuple[str, ...] = ()
     extra: tuple[tuple[str, str], ...] = field(default=())
+    currency_from: tuple[str, tuple[tuple[str, Currency], ...]] | None = None
+    plausible_max: str | None = None
+    initial_items: int = 0
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration read by the form generator."""
@@ -102,6 +105,15 @@ class Field:
             out["places"] = self.places
         if self.currency is not None:
             out["currency"] = self.currency.to_json()
+        if self.currency_from is not None:
+            out["currency_from"] = {
+                "field": self.currency_from[0],
+                "by_value": {value: c.to_json() for value, c in self.currency_from[1]},
+            }
+        if self.plausible_max is not None:
+            out["plausible_max"] = self.plausible_max
+        if self.initial_items:
+            out["initial_items"] = self.initial_items
         if self.type == "choice":
             out["choices"] = [c.to_json() for c in self.choices]
         if self.type == "list":
@@ -130,6 +142,9 @@ class ParsedInputs:
     def __init__(self, values: Mapping[str, Value], fields: tuple["Field", ...] = ()) -> None:
         self._values = dict(values)
         self._types = {f.name: f.type for f in fields}
+        # mil-réis amounts echo the period way (12$000), so an echo reads back as typed
+        self._mil_reis = {f.name for f in fields if f.type == "money" and f.currency is Currency.MIL_REIS
+                          and f.currency_from is None}
 
     def raw(self, name: str) -> Value:
         """The parsed value as stored."""
@@ -183,7 +198,9 @@ class ParsedInputs:
     def to_json(self) -> dict[str, object]:
         """The inputs as used, in JSON form (numbers as text)."""
         return {
-            name: _value_json(value, self._types.get(name, "text"))
+            name: (format_money(value, Currency.MIL_REIS)
+                   if name in self._mil_reis and isinstance(value, Decimal) and value >= 0
+                   else _value_json(value, self._types.get(name, "text")))
             for name, value in self._values.items()
         }
 
@@ -208,38 +225,94 @@ def _bound(text: str | None) -> Decimal | None:
     return Decimal(text) if text is not None else None
 
 
-def _check_bounds(value: Decimal, spec: Field, path: str, shown: str) -> None:
-    """Refuse values outside the declared bounds."""
+def _check_bounds(value: Decimal, spec: Field, path: str, unit: str,
+                  currency: Currency | None = None) -> None:
+    """Refuse values outside the declared bounds (money with its sign first: ``Cr$ 1.000``;
+    other units after the number, in the singular after 1: ``1 hora``)."""
     low, high = _bound(spec.minimum), _bound(spec.maximum)
     if low is not None and value < low:
         if low == 0:
             raise FieldError(path, f"{spec.label}: não pode ser negativo.")
-        raise FieldError(path, f"{spec.label}: deve ser no mínimo {format_decimal(low)}{shown}.")
+        raise FieldError(path, f"{spec.label}: deve ser no mínimo {amount_text(low, unit, currency)}.")
     if high is not None and value > high:
-        raise FieldError(path, f"{spec.label}: deve ser no máximo {format_decimal(high)}{shown}.")
+        raise FieldError(path, f"{spec.label}: deve ser no máximo {amount_text(high, unit, currency)}.")
 
 
-def parse_value(spec: Field, raw: object, path: str) -> Value:
-    """Parse one non-blank value according to its declaration."""
+# Signs that name a currency, and the currency each names ("$" inside: mil-réis).
+_SIGNS: tuple[tuple[str, Currency], ...] = (("cr$", Currency.CRUZEIRO), ("r$", Currency.REAL))
+
+
+def _named_currency(raw: object) -> Currency | None:
+    """The currency the typed text names by its sign, if any."""
+    if not isinstance(raw, str):
+        return None
+    text = raw.strip().casefold()
+    for sign, currency in _SIGNS:
+        if text.startswith(sign):
+            return currency
+    if "$" in text:
+        return Currency.MIL_REIS
+    return None
+
+
+def _check_sign(raw: object, spec: Field, currency: Currency, path: str) -> None:
+    """A currency sign that contradicts the field's era gets a message, not silence."""
+    named = _named_currency(raw)
+    if named is None:
+        return
+    cruzeiros = (Currency.CRUZEIRO, Currency.CRUZEIRO_1965)
+    if named is currency or (named is Currency.CRUZEIRO and currency in cruzeiros):
+        return
+    sign = {Currency.REAL: "«R$» indica reais de hoje", Currency.MIL_REIS: "«$» indica mil-réis",
+            }.get(named, "«Cr$» indica cruzeiros")
+    hint = ""
+    if spec.currency_from is not None:
+        hint = " Para mudar de moeda, escolha a época dos valores no começo do formulário."
+    raise FieldError(path, f"{spec.label}: {sign}, mas este campo está em {currency.era_text}.{hint}")
+
+
+def _check_plausible(number: Decimal, raw: object, spec: Field, currency: Currency | None,
+                     path: str) -> None:
+    """A mil-réis value written without ``$`` and implausible for the field is not computed
+    silently: ask which of the two readings was meant (``12$000 ou 12:000$000?``)."""
+    if spec.plausible_max is None or currency is not Currency.MIL_REIS:
+        return
+    if number <= Decimal(spec.plausible_max) or (isinstance(raw, str) and "$" in raw):
+        return
+    small, big = format_money(number / 1000, currency), format_money(number, currency)
+    raise FieldError(
+        path,
+        f"{spec.label}: {small} ou {big}? Lido como {big}, o valor é improvável para este "
+        "campo. Escreva-o no formato da época, com o cifrão ($), para confirmar.",
+    )
+
+
+def parse_value(spec: Field, raw: object, path: str, currency: Currency | None = None) -> Value:
+    """Parse one non-blank value according to its declaration (``currency``: the era chosen
+    by another field, for fields declared with ``currency_from``)."""
     label = spec.label
-    unit = f" {spec.unit}" if spec.unit else ""
+    currency = currency or spec.currency
     if spec.type in ("money", "decimal"):
-        mil_reis = spec.currency is Currency.MIL_REIS
+        if currency is not None:
+            _check_sign(raw, spec, currency, path)
+        mil_reis = currency is Currency.MIL_REIS
         number = parse_number(raw, path, label, mil_reis=mil_reis)
         places = spec.places
-        if places is None and spec.currency is not None:
-            places = spec.currency.input_places
+        if places is None and currency is not None:
+            places = currency.input_places
         if places is not None and decimal_places(number.normalize()) > places:
             raise FieldError(path, f"{label}: use no máximo {places} casas decimais.")
-        _check_bounds(number, spec, path, unit)
+        _check_bounds(number, spec, path, spec.unit, currency if spec.type == "money" else None)
+        _check_plausible(number, raw, spec, currency, path)
         return number
     if spec.type == "integer":
-        whole = parse_integer(raw, path, label)
-        _check_bounds(Decimal(whole), spec, path, unit)
+        hint = "informe em minutos (ex.: 60)" if spec.unit == "min" else ""
+        whole = parse_integer(raw, path, label, hint)
+        _check_bounds(Decimal(whole), spec, path, "minutos" if spec.unit == "min" else spec.unit)
         return whole
     if spec.type == "duration":
         minutes = parse_duration(raw, path, label)
-        _check_bounds(minutes / 60, spec, path, " h")
+        _check_bounds(minutes / 60, spec, path, "horas")
         return minutes
     if spec.type == "boolean":
         return parse_boolean(raw, path, label)
@@ -262,8 +335,12 @@ def _parse_list(spec: Field, raw: object, path: str) -> list[ParsedInputs]:
         raise FieldError(path, f"{spec.label}: formato inválido; esperava-se uma lista.")
     if len(raw) > spec.max_items:
         raise FieldError(path, f"{spec.label}: no máximo {spec.max_items} itens.")
+    # A row left wholly blank is nothing typed: it is skipped (the form opens with one).
+    raw = [item for item in raw if not (isinstance(item, Mapping) and item
+                                        and all(is_blank(v) for v in item.values()))]
     if len(raw) < spec.min_items:
-        raise FieldError(path, f"{spec.label}: informe ao menos {spec.min_items} item(ns).")
+        noun = "item" if spec.min_items == 1 else "itens"
+        raise FieldError(path, f"{spec.label}: informe ao menos {spec.min_items} {noun}.")
     items: list[ParsedInputs] = []
     errors: list[FieldError] = []
     for index, item in enumerate(raw):
@@ -283,23 +360,64 @@ def _parse_list(spec: Field, raw: object, path: str) -> list[ParsedInputs]:
     return items
 
 
-_SAFE_NAME = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+# Unknown keys: at most this many are named, the rest are counted (100 000 unknown keys must not
+# make a call slow or its answer huge). A key is shown as typed, cut to KEY_SHOWN characters.
+MAX_UNKNOWN_REPORTED = 5
+KEY_SHOWN = 40
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def _key_text(key: object) -> str:
+    """An unknown key as it can be shown: letters, digits, ``_``, ``-`` and spaces (anything else
+    becomes ``?``, so no markup ever reaches a message), at most ``KEY_SHOWN`` characters."""
+    text = key if isinstance(key, str) else repr(key)
+    text = text[: KEY_SHOWN + 1]
+    shown = "".join(ch if ch.isalnum() or ch in "_- " else "?" for ch in text[:KEY_SHOWN])
+    return shown + ("…" if len(text) > KEY_SHOWN else "")
+
+
+def _unknown_keys(raw: Mapping[object, object], known: set[str], prefix: str) -> list[FieldError]:
+    """One error per unknown key (named, capitals included), at most a few, then a count."""
+    errors: list[FieldError] = []
+    extra = 0
+    for key in raw:
+        if key in known:
+            continue
+        if len(errors) >= MAX_UNKNOWN_REPORTED:
+            extra += 1
+            continue
+        safe = isinstance(key, str) and 0 < len(key) <= KEY_SHOWN and set(key) <= _NAME_CHARS
+        name = f"{prefix}{key}" if safe else (prefix.rstrip(".") or "entradas")
+        errors.append(FieldError(name, f"Campo desconhecido por esta calculadora: «{_key_text(key)}»."))
+    if extra:
+        plural = "campo desconhecido" if extra == 1 else "campos desconhecidos"
+        errors.append(FieldError(prefix.rstrip(".") or "entradas", f"E mais {extra} {plural}."))
+    return errors
+
+
+def _currency_of(spec: Field, fields: tuple[Field, ...], values: dict[str, Value]) -> Currency | None:
+    """The currency of a field whose era is chosen by another (declared earlier) field."""
+    if spec.currency_from is None:
+        return spec.currency
+    name, table = spec.currency_from
+    chosen = values.get(name)
+    if not isinstance(chosen, str):
+        default = next((f.default for f in fields if f.name == name), None)
+        chosen = default if isinstance(default, str) else ""
+    return dict(table).get(chosen, table[0][1])
+
 
 
 def parse_inputs(fields: tuple[Field, ...], raw: object, prefix: str = "") -> ParsedInputs:
     """Parse every declared field; raise :class:`InputError` listing every refused field."""
     if not isinstance(raw, Mapping):
         raise InputError([FieldError(prefix.rstrip(".") or "entradas", "Entradas em formato inválido.")])
-    errors: list[FieldError] = []
     known = {f.name for f in fields}
-    for key in raw:
-        if key not in known:
-            safe = isinstance(key, str) and 0 < len(key) <= 40 and set(key) <= _SAFE_NAME
-            name = f"{prefix}{key}" if safe else (prefix.rstrip(".") or "entradas")
-            errors.append(FieldError(name, "Campo desconhecido por esta calculadora."))
+    errors = _unknown_keys(raw, known, prefix)
     values: dict[str, Value] = {}
     for spec in fields:
         path = f"{prefix}{spec.name}"
+        currency = _currency_of(spec, fields, values)
         raw_value = raw.get(spec.name)
         if is_blank(raw_value) or (spec.type != "list" and raw_value == []):
             raw_value = spec.default
@@ -309,7 +427,7 @@ def parse_inputs(fields: tuple[Field, ...], raw: object, prefix: str = "") -> Pa
             values[spec.name] = None
             continue
         try:
-            values[spec.name] = parse_value(spec, raw_value, path)
+            values[spec.name] = parse_value(spec, raw_value, path, currency)
         except FieldError as error:
             errors.append(error)
         except InputError as error:

@@ -10,7 +10,17 @@
 - § 9º (``art7_par9``): holders of direction or chief posts get no pay for extraordinary
   services (meal hours and extensions, § 2º): shown as zero.
 
-Each line shows the pay of the hours and the premium separately; amounts in cruzeiros.
+Each line shows the pay of the hours and the premium separately.
+
+Era and currency (input ``era``): ``1965`` (default) for values of November 1965, in whole
+cruzeiros: Lei nº 4.511/1964, art. 1º, § 1º, abolished the centavo, so every amount paid is
+rounded to the whole cruzeiro; ``hoje`` for values of today, in reais with centavos. A
+currency sign that contradicts the era is refused with a message.
+
+Today (:mod:`calculators.today`): beside the 1965 premiums the result always gives the minimum
+owed today (``total_acrescimos_minimo_hoje``): each extension hour at no less than 50% (CF/88,
+art. 7º, XVI), the meal hour at 100% (the higher of the two), the holiday as in § 7º, all on
+the basic salary only (TST, OJ nº 60, II, of the SBDI-1).
 """
 
 from dataclasses import dataclass
@@ -18,13 +28,21 @@ from decimal import Decimal
 
 from .durations import SIXTY, format_hours, hours_text
 from .fields import Choice, Field, ParsedInputs
-from .money import Currency, format_decimal, round_money
+from .money import Currency, exact_text, format_decimal
 from .parsing import FieldError, InputError
 from .provisions import LEI_1965, Provision, lei1965
 from .result import ResultBuilder
 from .spec import CalculatorSpec, Data
+from .today import (
+    AGREEMENT_NOTE,
+    CF_OVERTIME,
+    LEI_4511,
+    MIN_OVERTIME_RATE,
+    OJ_60,
+)
 
-CURRENCY = Currency.CRUZEIRO
+CURRENCY = Currency.CRUZEIRO_1965
+ERAS: tuple[tuple[str, Currency], ...] = (("1965", Currency.CRUZEIRO_1965), ("hoje", Currency.REAL))
 FIRST_EXTENSION_MINUTES = Decimal(120)
 RATE_FIRST = Decimal("0.20")
 RATE_BEYOND = Decimal("0.50")
@@ -38,6 +56,17 @@ G_HOURS = "Horas extraordinárias"
 
 FIELDS: tuple[Field, ...] = (
     Field(
+        "era",
+        "Valores de",
+        "choice",
+        "Em valores de 1965 cada quantia paga é arredondada ao cruzeiro inteiro (não havia "
+        "centavos: Lei nº 4.511/1964, art. 1º, § 1º). Em valores de hoje, o resultado sai em "
+        "reais, com centavos.",
+        default="1965",
+        choices=(Choice("1965", "valores de 1965 (Cr$)"), Choice("hoje", "valores de hoje (R$)")),
+        group=G_WAGE,
+    ),
+    Field(
         "forma_salario",
         "Como informar o salário",
         "choice",
@@ -50,12 +79,15 @@ FIELDS: tuple[Field, ...] = (
         "salario_mensal",
         "Salário mensal",
         "money",
-        "Salário mensal ordinário, sem adicionais de risco ou de produtividade.",
-        unit="Cr$",
+        "Salário mensal básico, sem adicionais de risco ou de produtividade (é a base das horas "
+        "extras do portuário: TST, OJ nº 60, II, da SBDI-1). Em cruzeiros ou em reais, conforme "
+        "a época escolhida.",
         required=False,
         minimum="0",
         maximum="1000000000",
         currency=CURRENCY,
+        currency_from=("era", ERAS),
+        placeholder="ex.: 1.200,00",
         group=G_WAGE,
         visible_when=("forma_salario", ("mensal",)),
         required_when=("mensal",),
@@ -79,13 +111,15 @@ FIELDS: tuple[Field, ...] = (
         "salario_hora",
         "Salário-hora ordinário diurno",
         "money",
-        "Salário-hora ordinário do período diurno, base dos acréscimos do § 5º.",
-        unit="Cr$",
+        "Salário-hora ordinário do período diurno, base dos acréscimos do § 5º. Em cruzeiros "
+        "ou em reais, conforme a época escolhida.",
         required=False,
         minimum="0",
         maximum="10000000",
         places=4,
         currency=CURRENCY,
+        currency_from=("era", ERAS),
+        placeholder="ex.: 10,00",
         group=G_WAGE,
         visible_when=("forma_salario", ("hora",)),
         required_when=("hora",),
@@ -112,19 +146,22 @@ FIELDS: tuple[Field, ...] = (
         "Prorrogações por período",
         "list",
         "Uma linha por período de serviço prorrogado. As duas primeiras horas de prorrogação "
-        "de cada período têm acréscimo de 20%; as demais, de 50% (art. 7º, § 5º).",
+        "de cada período têm acréscimo de 20%; as demais, de 50% (art. 7º, § 5º). Uma linha "
+        "em branco é ignorada.",
         default=[],
         required=False,
         max_items=14,
+        initial_items=1,
         item_fields=(
             Field(
                 "horas",
                 "Horas de prorrogação no período",
                 "duration",
-                "Duração da prorrogação, como 2:30 ou 2,5.",
+                "Duração da prorrogação: 2:30, 2h30, 2,5 ou 150min.",
                 unit="h",
                 minimum="0",
                 maximum="24",
+                placeholder="ex.: 2:30",
             ),
         ),
         group=G_HOURS,
@@ -134,7 +171,7 @@ FIELDS: tuple[Field, ...] = (
         "Horas trabalhadas na refeição",
         "duration",
         "Horas de serviço nas horas destinadas à refeição e descanso: acréscimo de 100% "
-        "(art. 7º, § 5º, c).",
+        "(art. 7º, § 5º, c). Como 1:00, 1h ou 60min.",
         unit="h",
         default="0",
         minimum="0",
@@ -194,6 +231,13 @@ class Line:
         }
 
 
+def _rounded_and_exact(value: Decimal, result: ResultBuilder) -> str:
+    """An intermediate shown rounded by the era's rule, with the exact value (six places at most)."""
+    rounded = result.round(value)
+    shown = result.money(rounded)
+    return shown if value == rounded else f"{shown} (exato: {exact_text(value)})"
+
+
 def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     """The daytime ordinary hourly wage (kept exact)."""
     office = values.boolean("escritorio_central")
@@ -215,9 +259,7 @@ def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     chosen = values.optional_integer("divisor")
     divisor = chosen or (DIVISOR_OFFICE if office else DIVISOR_DEFAULT)
     hourly = monthly / divisor
-    shown_hourly = result.money(round_money(hourly))
-    if hourly != round_money(hourly):
-        shown_hourly += f" (exato: {format_decimal(hourly, 6)}…)"
+    shown_hourly = _rounded_and_exact(hourly, result)
     shown = {
         "Salário mensal": result.money(monthly),
         "Divisor": str(divisor),
@@ -241,18 +283,20 @@ def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
 
 
 def _line(
-    key: str, description: str, provision: Provision, minutes: Decimal, rate: Decimal,
-    hourly: Decimal, paid: bool = True,
+    result: ResultBuilder, key: str, description: str, provision: Provision, minutes: Decimal,
+    rate: Decimal, hourly: Decimal, paid: bool = True,
 ) -> Line:
-    """Pay of the hours and premium, each rounded once."""
+    """Pay of the hours and premium, each rounded once by the era's rule."""
     if not paid:
-        return Line(key, description, provision, minutes, rate, Decimal("0.00"), Decimal("0.00"))
+        zero = result.round(Decimal(0))
+        return Line(key, description, provision, minutes, rate, zero, zero)
     pay = hourly * minutes / SIXTY
-    return Line(key, description, provision, minutes, rate, round_money(pay),
-                round_money(pay * rate))
+    return Line(key, description, provision, minutes, rate, result.round(pay),
+                result.round(pay * rate))
 
 
-def _extension_lines(values: ParsedInputs, hourly: Decimal, paid: bool) -> list[Line]:
+def _extension_lines(values: ParsedInputs, hourly: Decimal, paid: bool,
+                     result: ResultBuilder) -> list[Line]:
     """Lines for the extensions of each period (§ 5º, a and b)."""
     lines: list[Line] = []
     for index, item in enumerate(values.items("prorrogacoes"), start=1):
@@ -260,11 +304,11 @@ def _extension_lines(values: ParsedInputs, hourly: Decimal, paid: bool) -> list[
         first = min(minutes, FIRST_EXTENSION_MINUTES)
         beyond = minutes - first
         if first > 0:
-            lines.append(_line("prorrogacao_20", f"Período {index}: duas primeiras horas de "
+            lines.append(_line(result, "prorrogacao_20", f"Período {index}: duas primeiras horas de "
                                "prorrogação", lei1965("art7_par5_ali1"), first, RATE_FIRST,
                                hourly, paid))
         if beyond > 0:
-            lines.append(_line("prorrogacao_50", f"Período {index}: demais horas de "
+            lines.append(_line(result, "prorrogacao_50", f"Período {index}: demais horas de "
                                "prorrogação", lei1965("art7_par5_ali2"), beyond, RATE_BEYOND,
                                hourly, paid))
     return lines
@@ -283,9 +327,33 @@ def _explain(line: Line, result: ResultBuilder, why: str) -> None:
     )
 
 
+def _era(values: ParsedInputs, result: ResultBuilder) -> None:
+    """The currency of the chosen era; in 1965, the whole-cruzeiro rule of Lei nº 4.511/1964."""
+    era = values.text("era") or "1965"
+    result.use_currency(dict(ERAS)[era])
+    result.details["era"] = era
+    if era != "1965":
+        return
+    given = [values.optional_decimal(n) for n in ("salario_mensal", "salario_hora")]
+    result.step(
+        LEI_4511,
+        "Valores de novembro de 1965: o centavo fora extinto em 1964, e cada quantia paga é "
+        "arredondada uma única vez ao cruzeiro inteiro (meio cruzeiro ou mais, para cima). O "
+        "salário-hora não é arredondado.",
+        {"Regra de arredondamento": "ao cruzeiro inteiro"},
+    )
+    if any(v is not None and v != v.to_integral_value() for v in given):
+        result.warn(
+            "O salário informado tem centavos, que não existiam em novembro de 1965 (Lei nº "
+            "4.511/1964): o cálculo usa o valor como informado e arredonda ao cruzeiro inteiro "
+            "só as quantias pagas."
+        )
+
+
 def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
-    """Statement of the extraordinary hours."""
+    """Statement of the extraordinary hours, then the minimum owed today."""
     del data
+    _era(values, result)
     hourly = _hourly_wage(values, result)
     chief = values.boolean("cargo_direcao_chefia")
     if chief:
@@ -299,7 +367,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             "Leitura adotada: o § 9º alcança os serviços extraordinários do § 2º (prorrogações "
             "e horas de refeição); o acréscimo de feriado do § 7º continua calculado."
         )
-    lines = _extension_lines(values, hourly, not chief)
+    lines = _extension_lines(values, hourly, not chief, result)
     for line in lines:
         why = (
             "Duas primeiras horas de prorrogação do período: acréscimo de 20% sobre o salário-"
@@ -311,7 +379,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         _explain(line, result, why if not chief else "Cargo de direção ou chefia: zero (§ 9º).")
     meal = values.decimal("horas_refeicao")
     if meal > 0:
-        line = _line("refeicao", "Horas de refeição", lei1965("art7_par5_ali3"), meal,
+        line = _line(result, "refeicao", "Horas de refeição", lei1965("art7_par5_ali3"), meal,
                      RATE_MEAL, hourly, not chief)
         lines.append(line)
         _explain(line, result, "Serviço nas horas de refeição: acréscimo de 100%."
@@ -320,7 +388,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     if holiday > 0:
         day_off = values.boolean("folga_compensatoria")
         rate = Decimal(0) if day_off else RATE_HOLIDAY
-        line = _line("feriado", "Horas em feriado", lei1965("art7_par7"), holiday, rate, hourly)
+        line = _line(result, "feriado", "Horas em feriado", lei1965("art7_par7"), holiday, rate, hourly)
         lines.append(line)
         _explain(
             line,
@@ -334,11 +402,83 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             "nesse caso o que se acrescenta é só o acréscimo."
         )
     _totals(lines, hourly, result)
+    _today(lines, hourly, chief, result)
+
+
+def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilder) -> None:
+    """The minimum owed today: CF/88, art. 7º, XVI, on the basic salary (OJ nº 60, II)."""
+    result.step(
+        OJ_60,
+        "Hoje, as horas extras do portuário são calculadas só sobre o salário básico, sem os "
+        "adicionais de risco e de produtividade: é a base usada na comparação.",
+        {"Salário-hora básico": _rounded_and_exact(hourly, result)},
+    )
+    today_premium = Decimal(0)
+    extension = [line for line in lines if line.key.startswith("prorrogacao")]
+    extension_today = Decimal(0)
+    for line in lines:
+        if line.key.startswith("prorrogacao") and line.base:
+            premium = result.round(hourly * line.minutes / SIXTY * max(line.rate, MIN_OVERTIME_RATE))
+            extension_today += premium
+        else:
+            premium = line.premium
+        today_premium += premium
+    meal = sum((line.premium for line in lines if line.key == "refeicao"), Decimal(0))
+    holiday = sum((line.premium for line in lines if line.key == "feriado"), Decimal(0))
+    base = sum((line.base for line in lines), Decimal(0))
+    shown = {
+        "Horas de prorrogação": format_hours(sum((line.minutes for line in extension), Decimal(0))),
+        "Acréscimo das prorrogações (no mínimo 50%)": result.money(extension_today),
+    }
+    if meal:
+        shown["Acréscimo das horas de refeição (100%, maior que 50%)"] = result.money(meal)
+    if holiday:
+        shown["Acréscimo do feriado (§ 7º, como em 1965)"] = result.money(holiday)
+    shown["Total dos acréscimos — mínimo de hoje"] = result.money(today_premium)
+    result.step(
+        CF_OVERTIME,
+        "Hoje cada hora de prorrogação vale no mínimo 50% a mais que a hora normal; a hora de "
+        "refeição trabalhada continua a 100%, o maior dos dois.",
+        shown,
+    )
+    result.amount("total_acrescimos_minimo_hoje",
+                  "Total dos acréscimos — mínimo de hoje (CF/88, art. 7º, XVI)", today_premium)
+    result.amount("total_minimo_hoje", "Total com o salário das horas — mínimo de hoje",
+                  base + today_premium)
+    result.details["minimo_hoje"] = {
+        "acrescimos": format(today_premium, "f"),
+        "total": format(base + today_premium, "f"),
+    }
+    owed = result.money(today_premium)
+    old = result.money(sum((line.premium for line in lines), Decimal(0)))
+    if result.currency is Currency.REAL:
+        result.highlight(
+            f"Hoje, o devido é no mínimo {owed} de acréscimos ({result.money(base + today_premium)} "
+            f"com o salário das horas), e não os {old} da regra de 1965: desde 1988 a "
+            f"Constituição garante ao menos 50% por hora extraordinária. {AGREEMENT_NOTE}"
+        )
+    else:
+        result.highlight(
+            f"Pela Lei nº 4.860/1965 os acréscimos seriam {old}. Hoje, com os mesmos valores, o "
+            f"mínimo seria {owed}: desde 1988 a Constituição garante ao menos 50% por hora "
+            f"extraordinária. Para um cálculo de hoje, escolha «valores de hoje (R$)». "
+            f"{AGREEMENT_NOTE}"
+        )
+    if chief:
+        result.warn(
+            "Cargo de direção ou chefia: a comparação com hoje mantém o zero do § 9º de 1965; "
+            "esta página não verifica como a lei de hoje trata esses cargos."
+        )
+    if holiday:
+        result.warn(
+            "O acréscimo do feriado segue o § 7º de 1965; esta comparação não verifica a regra "
+            "de hoje para o trabalho em feriados."
+        )
 
 
 def _totals(lines: list[Line], hourly: Decimal, result: ResultBuilder) -> None:
     """Amounts by kind and overall."""
-    result.amount("salario_hora", "Salário-hora (arredondado)", round_money(hourly))
+    result.amount("salario_hora", "Salário-hora (arredondado)", result.round(hourly))
     for key, label in (
         ("prorrogacao_20", "prorrogação a 20%"),
         ("prorrogacao_50", "prorrogação a 50%"),
@@ -348,41 +488,46 @@ def _totals(lines: list[Line], hourly: Decimal, result: ResultBuilder) -> None:
         chosen = [line for line in lines if line.key == key]
         if chosen:
             result.amount(f"salario_{key}", f"Salário das horas — {label}",
-                          sum((line.base for line in chosen), Decimal("0.00")))
+                          sum((line.base for line in chosen), result.round(Decimal(0))))
             result.amount(f"acrescimo_{key}", f"Acréscimo — {label}",
-                          sum((line.premium for line in chosen), Decimal("0.00")))
-    base = sum((line.base for line in lines), Decimal("0.00"))
-    premium = sum((line.premium for line in lines), Decimal("0.00"))
+                          sum((line.premium for line in chosen), result.round(Decimal(0))))
+    base = sum((line.base for line in lines), result.round(Decimal(0)))
+    premium = sum((line.premium for line in lines), result.round(Decimal(0)))
     result.amount("total_salario_horas", "Total do salário das horas", base)
-    result.amount("total_acrescimos", "Total dos acréscimos", premium)
-    result.amount("total", "Total", base + premium)
+    result.amount("total_acrescimos", "Total dos acréscimos (regra de 1965)", premium)
+    result.amount("total", "Total (regra de 1965)", base + premium)
     result.details["linhas"] = [line.to_json(result) for line in lines]
     result.warn(
         "O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965, capítulo II) não faz parte "
         "desta edição e não foi calculado."
     )
     if not lines:
-        result.warn("Nenhuma hora extraordinária informada.")
+        result.highlight("Nenhuma hora extraordinária informada: preencha as horas de "
+                         "prorrogação de cada período, as horas de refeição ou as de feriado.")
 
 
 SPEC = CalculatorSpec(
     name="horas_extras",
     title="Horas extraordinárias (Lei nº 4.860/1965)",
     summary=(
-        "Calcula o salário-hora (salário mensal ÷ 240, ou ÷ 220 no Escritório Central) e os "
-        "acréscimos das horas extraordinárias: 20% nas duas primeiras horas de prorrogação de "
-        "cada período, 50% nas demais, 100% nas horas de refeição e 100% no feriado sem outro "
-        "dia de folga. Quem ocupa cargo de direção ou chefia não recebe pelos serviços "
-        "extraordinários. Valores em cruzeiros."
+        "Calcula as horas extraordinárias pela Lei nº 4.860/1965 (20% nas duas primeiras horas "
+        "de prorrogação, 50% nas demais, 100% na hora de refeição e no feriado) e, ao lado, o "
+        "mínimo de hoje: ao menos 50% por hora extraordinária (Constituição de 1988). Em "
+        "valores de 1965 (Cr$) ou de hoje (R$)."
     ),
     statute=LEI_1965,
     currency=CURRENCY,
-    provisions=tuple(
-        lei1965(i)
-        for i in (
-            "art7_cpt", "art7_par1", "art7_par5", "art7_par9", "art7_par5_ali1",
-            "art7_par5_ali2", "art7_par5_ali3", "art7_par7",
-        )
+    provisions=(
+        LEI_4511,
+        *(
+            lei1965(i)
+            for i in (
+                "art7_cpt", "art7_par1", "art7_par5", "art7_par9", "art7_par5_ali1",
+                "art7_par5_ali2", "art7_par5_ali3", "art7_par7",
+            )
+        ),
+        OJ_60,
+        CF_OVERTIME,
     ),
     fields=FIELDS,
     compute=compute,

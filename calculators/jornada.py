@@ -7,8 +7,17 @@
 - Art. 7º, caput (``art7_cpt``): up to 8 ordinary hours a day and 48 a week; hours beyond are
   extensions (prorrogações). § 1º (``art7_par1``): 44 a week for the Escritório Central.
   § 2º (``art7_par2``): work in the meal hours is extraordinary service.
+- § 3º (``art7_par3``): the technical and administrative staff's Saturday, reduced or
+  suppressed and compensated by equivalent hours during the week, is not overtime: the
+  compensation hours (up to the Saturday's ordinary hours, the weekly limit minus five days
+  of 8 hours: 8 h in a 48-hour week, 4 h in a 44-hour week, less any ordinary hours worked on
+  Saturday) count as ordinary on the other days.
 - § 4º (``art7_par4``): at least 11 consecutive hours of rest between two periods.
 - § 6º (``art7_par6``): one weekly rest day.
+
+Today (:mod:`calculators.today`): beside the 1965 limits the result shows the limits of CF/88,
+art. 7º, XIII (8 hours a day, 44 a week; compensation only by agreement) and which hours of the
+week would be overtime today.
 
 Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
 calendar day of the week without any work; hours in holiday periods that are ordinary hours
@@ -28,6 +37,7 @@ from .parsing import FieldError, InputError
 from .provisions import LEI_1965, Provision, lei1965
 from .result import ResultBuilder
 from .spec import CalculatorSpec, Data
+from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
 
 CURRENCY = Currency.CRUZEIRO
 DAY_ORDINARY = 8 * 60
@@ -35,19 +45,24 @@ WEEK_ORDINARY = 48 * 60
 WEEK_OFFICE = 44 * 60
 MAX_BREAK = 2 * 60
 TURNO = 4 * 60
+SATURDAY = 5
+WEEKDAYS_BEFORE_SATURDAY = 5
 MIN_REST = timedelta(hours=11)
 DAY_START = time(7, 0)
 NIGHT_START = time(19, 0)
 
 PERIOD_FIELDS: tuple[Field, ...] = (
-    Field("data", "Data", "date", "Dia em que o período começa.", placeholder="DD/MM/AAAA"),
-    Field("inicio", "Início", "time", "Hora de início do período (HH:MM).", placeholder="07:00"),
+    Field("data", "Data", "date", "Dia em que o período começa: 04/03/2024, 4/3/24 ou 040324.",
+          placeholder="ex.: 4/3/24"),
+    Field("inicio", "Início", "time", "Hora de início: 07:00, 0700, 7, 7h ou 7h30.",
+          placeholder="ex.: 7 ou 07:00"),
     Field(
         "fim",
         "Fim",
         "time",
-        "Hora de fim (HH:MM); se for menor que o início, o período termina no dia seguinte.",
-        placeholder="17:00",
+        "Hora de fim (19h, 1900, 19:00); se for menor que o início, o período termina no dia "
+        "seguinte.",
+        placeholder="ex.: 17 ou 17:00",
     ),
     Field(
         "intervalo_inicio",
@@ -55,7 +70,7 @@ PERIOD_FIELDS: tuple[Field, ...] = (
         "time",
         "Início do intervalo para refeição e descanso (em branco se não houve).",
         required=False,
-        placeholder="11:00",
+        placeholder="ex.: 11",
     ),
     Field(
         "intervalo_fim",
@@ -63,7 +78,7 @@ PERIOD_FIELDS: tuple[Field, ...] = (
         "time",
         "Fim do intervalo para refeição e descanso.",
         required=False,
-        placeholder="12:00",
+        placeholder="ex.: 12",
     ),
     Field(
         "trabalhou_intervalo",
@@ -88,6 +103,15 @@ FIELDS: tuple[Field, ...] = (
         "boolean",
         "O pessoal do Escritório Central tem limite de 44 horas ordinárias por semana "
         "(art. 7º, § 1º).",
+        default=False,
+    ),
+    Field(
+        "sabado_compensado",
+        "Sábado reduzido ou suprimido e compensado na semana",
+        "boolean",
+        "Pessoal técnico e administrativo: quando a administração reduz ou suprime o trabalho "
+        "do sábado e ele é compensado em horas equivalentes durante a semana, essas horas não "
+        "são serviço extraordinário (art. 7º, § 3º).",
         default=False,
     ),
     Field(
@@ -156,6 +180,8 @@ class Classified:
     extension: int = 0
     meal: int = 0
     night: int = 0
+    compensation: int = 0
+    extension_today: int = 0
 
 
 def _minutes(delta: timedelta) -> int:
@@ -251,6 +277,40 @@ def _night_minutes(period: Period) -> int:
     return total
 
 
+def saturday_pool(periods: list[Period], week_cap: int) -> int:
+    """Minutes of the Saturday that § 3º lets the other days compensate: the Saturday's share of
+    the weekly limit (the limit minus five days of 8 hours) less what was worked on Saturday."""
+    saturday_share = max(0, week_cap - WEEKDAYS_BEFORE_SATURDAY * DAY_ORDINARY)
+    worked = sum(p.worked_minutes() for p in periods if p.day.weekday() == SATURDAY)
+    return max(0, saturday_share - worked)
+
+
+def classify(periods: list[Period], day_cap: int, week_cap: int,
+             pool: int = 0) -> list[tuple[int, int, int]]:
+    """(ordinary, extension, compensation) minutes of each period, in time order.
+
+    Up to ``day_cap`` a day and ``week_cap`` a week are ordinary, counted in time order; with a
+    compensated Saturday (``pool`` minutes), hours beyond the day's limit on other days are
+    ordinary too, while the pool and the weekly limit last."""
+    out: list[tuple[int, int, int]] = []
+    per_day: dict[date, int] = {}
+    week = 0
+    for period in periods:
+        worked = period.worked_minutes()
+        day_room = max(0, day_cap - per_day.get(period.day, 0))
+        week_room = max(0, week_cap - week)
+        ordinary = min(worked, day_room, week_room)
+        compensation = 0
+        if pool and period.day.weekday() != SATURDAY:
+            compensation = max(0, min(worked - ordinary, pool, week_room - ordinary))
+            pool -= compensation
+        ordinary += compensation
+        per_day[period.day] = per_day.get(period.day, 0) + ordinary - compensation
+        week += ordinary
+        out.append((ordinary, worked - ordinary, compensation))
+    return out
+
+
 class Checker:
     """Runs the checks in order and records steps and breaches."""
 
@@ -317,34 +377,39 @@ class Checker:
         )
 
     def ordinary_hours(self) -> None:
-        """Art. 7º, caput and § 1º: 8 a day, 48 (or 44) a week; the rest are extensions."""
+        """Art. 7º, caput and §§ 1º and 3º: 8 a day, 48 (or 44) a week, the compensated
+        Saturday; the rest are extensions."""
         office = self.values.boolean("escritorio_central")
         cap = WEEK_OFFICE if office else WEEK_ORDINARY
         week_provision = lei1965("art7_par1" if office else "art7_cpt")
+        saturday = self.values.boolean("sabado_compensado")
+        pool = saturday_pool(self.periods, cap) if saturday else 0
         per_day: dict[date, int] = {}
         week = 0
-        for row in self.rows:
+        for row, (ordinary, extension, compensation) in zip(
+            self.rows, classify(self.periods, DAY_ORDINARY, cap, pool), strict=True
+        ):
             period = row.period
             worked = period.worked_minutes()
             day_room = max(0, DAY_ORDINARY - per_day.get(period.day, 0))
             week_room = max(0, cap - week)
-            row.ordinary = min(worked, day_room, week_room)
-            row.extension = worked - row.ordinary
+            row.ordinary, row.extension, row.compensation = ordinary, extension, compensation
             if period.worked_break:
                 row.meal = period.break_minutes()
-            per_day[period.day] = per_day.get(period.day, 0) + row.ordinary
-            week += row.ordinary
-            if worked > day_room:
+            per_day[period.day] = per_day.get(period.day, 0) + ordinary - compensation
+            week += ordinary
+            day_excess = worked - day_room - compensation
+            if day_excess > 0 and day_room <= week_room:
                 self.breach("excesso_diario", "prorrogacao", lei1965("art7_cpt"),
                             f"Período {period.number}: "
-                            f"{format_hours(Decimal(worked - day_room))} além das 8 horas "
+                            f"{format_hours(Decimal(day_excess))} além das 8 horas "
                             "ordinárias do dia, contadas como prorrogação.", period.number)
-            if worked > week_room and week_room < day_room:
+            if worked > week_room and week_room < day_room + compensation:
                 limit = 44 if office else 48
                 self.breach("excesso_semanal", "prorrogacao", week_provision,
                             f"Período {period.number}: "
-                            f"{format_hours(Decimal(min(worked, day_room) - week_room))} além "
-                            f"das {limit} horas ordinárias da semana, contadas como "
+                            f"{format_hours(Decimal(min(worked, day_room + compensation) - week_room))}"
+                            f" além das {limit} horas ordinárias da semana, contadas como "
                             "prorrogação.", period.number)
         ordinary = sum(r.ordinary for r in self.rows)
         extension = sum(r.extension for r in self.rows)
@@ -362,6 +427,16 @@ class Checker:
                 "Escritório Central: o limite semanal é de 44 horas ordinárias.",
                 shown,
             )
+        if saturday:
+            compensated = sum(r.compensation for r in self.rows)
+            self.result.step(
+                lei1965("art7_par3"),
+                "Pessoal técnico e administrativo: o sábado reduzido ou suprimido é compensado "
+                "em horas equivalentes durante a semana, e essas horas não são serviço "
+                "extraordinário.",
+                {"Horas do sábado a compensar": format_hours(Decimal(pool)),
+                 "Horas de compensação na semana": format_hours(Decimal(compensated))},
+            )
         meal = sum(r.meal for r in self.rows)
         if meal:
             self.result.step(
@@ -369,6 +444,38 @@ class Checker:
                 "Serviço nas horas destinadas à refeição e descanso: serviço extraordinário.",
                 {"Horas de refeição trabalhadas": format_hours(Decimal(meal))},
             )
+
+    def today(self) -> None:
+        """CF/88, art. 7º, XIII: which hours of the week would be overtime today."""
+        saturday = self.values.boolean("sabado_compensado")
+        pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES) if saturday else 0
+        for row, (_, extension, _) in zip(
+            self.rows, classify(self.periods, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES, pool),
+            strict=True,
+        ):
+            row.extension_today = extension
+        total = sum(r.extension_today for r in self.rows)
+        where = "; ".join(f"período {r.period.number}: {format_hours(Decimal(r.extension_today))}"
+                          for r in self.rows if r.extension_today) or "nenhum"
+        shown = {
+            "Limites de hoje": "8 horas por dia e 44 por semana",
+            "Horas extras pelos limites de hoje": format_hours(Decimal(total)),
+            "Em que períodos": where,
+        }
+        self.result.step(
+            CF_WORKING_TIME,
+            "Hoje o trabalho normal vai até 8 horas por dia e 44 por semana (a compensação de "
+            "horários depende de acordo ou convenção coletiva); o que passar disso seria hora "
+            "extraordinária.",
+            shown,
+        )
+        old = sum(r.extension for r in self.rows)
+        self.result.highlight(
+            f"Pelos limites de 1965 (8 horas por dia, {44 if self.values.boolean('escritorio_central') else 48} "
+            f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
+            f"limites de hoje (8 por dia, 44 por semana), seriam {format_hours(Decimal(total))} "
+            f"de horas extras ({where}). {AGREEMENT_NOTE}"
+        )
 
     def rest_between(self) -> None:
         """Art. 7º, § 4º."""
@@ -422,6 +529,8 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         "horas_noturnas": ("Horas entre 19 e 7 horas", sum(r.night for r in rows)),
         "horas_feriado": ("Horas ordinárias em feriado",
                           sum(r.ordinary for r in rows if r.period.holiday)),
+        "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII)",
+                              sum(r.extension_today for r in rows)),
     }
     for name, (label, minutes) in totals.items():
         result.quantity(name, label, hours_text(Decimal(minutes)),
@@ -437,6 +546,8 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
             "prorrogacao": hours_text(Decimal(r.extension)),
             "refeicao": hours_text(Decimal(r.meal)),
             "noturnas": hours_text(Decimal(r.night)),
+            "compensacao_sabado": hours_text(Decimal(r.compensation)),
+            "extras_hoje": hours_text(Decimal(r.extension_today)),
             "feriado": r.period.holiday,
         }
         for r in rows
@@ -467,6 +578,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     checker.ordinary_hours()
     checker.rest_between()
     checker.weekly_rest()
+    checker.today()
     _report(checker, result)
 
 
@@ -474,18 +586,21 @@ SPEC = CalculatorSpec(
     name="jornada",
     title="Jornada da semana (Lei nº 4.860/1965)",
     summary=(
-        "Confere uma semana de períodos de trabalho: período diurno (7 às 19 horas) ou noturno "
-        "(19 às 7 horas), até 8 horas ordinárias por dia e 48 por semana (44 no Escritório "
-        "Central), turnos e intervalo de até 2 horas na capatazia, 11 horas de descanso entre "
-        "períodos e um dia de descanso semanal. Classifica as horas e prepara os dados da "
-        "calculadora de horas extraordinárias."
+        "Confere uma semana de trabalho pela Lei nº 4.860/1965: períodos diurno e noturno, 8 "
+        "horas por dia e 48 por semana (44 no Escritório Central), intervalos, 11 horas de "
+        "descanso entre períodos e o descanso semanal. Mostra também quais horas seriam extras "
+        "pelos limites de hoje (8 por dia, 44 por semana) e leva as horas à calculadora de "
+        "horas extraordinárias."
     ),
     statute=LEI_1965,
     currency=CURRENCY,
-    provisions=tuple(
-        lei1965(i)
-        for i in ("art4_par1", "art5_cpt", "art7_cpt", "art7_par1", "art7_par2", "art7_par4",
-                  "art7_par6")
+    provisions=(
+        *(
+            lei1965(i)
+            for i in ("art4_par1", "art5_cpt", "art7_cpt", "art7_par1", "art7_par2", "art7_par3",
+                      "art7_par4", "art7_par6")
+        ),
+        CF_WORKING_TIME,
     ),
     fields=FIELDS,
     compute=compute,

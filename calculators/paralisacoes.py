@@ -57,7 +57,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="100000",
         currency=CURRENCY,
-        placeholder="12$000",
+        plausible_max="500",
+        placeholder="ex.: 12 ou 12$000",
     ),
     Field(
         "evento",
@@ -119,6 +120,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="1000000",
         currency=CURRENCY,
+        plausible_max="5000",
+        placeholder="ex.: 6$500",
         group=G_SMALL,
     ),
     Field(
@@ -126,9 +129,9 @@ FIELDS: tuple[Field, ...] = (
         "Duração efetiva do serviço",
         "integer",
         "Minutos de efetiva duração do serviço (para o § 5º: mais de meio dia, isto é, mais "
-        "de 240 minutos).",
+        "de 240 minutos). Em branco se não souber.",
         unit="min",
-        default=0,
+        required=False,
         minimum="0",
         maximum="1440",
         group=G_SMALL,
@@ -137,9 +140,9 @@ FIELDS: tuple[Field, ...] = (
         "toneladas",
         "Quantidade manipulada pela turma",
         "decimal",
-        "Toneladas manipuladas (para o § 5º: mais de 30 toneladas).",
+        "Toneladas manipuladas (para o § 5º: mais de 30 toneladas). Em branco se não souber.",
         unit="t",
-        default="0",
+        required=False,
         minimum="0",
         maximum="1000000",
         places=3,
@@ -156,6 +159,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="10000000",
         currency=CURRENCY,
+        plausible_max="20000",
+        placeholder="ex.: 300$000",
         group=G_MONTH,
     ),
     Field(
@@ -168,6 +173,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="10000000",
         currency=CURRENCY,
+        plausible_max="20000",
+        placeholder="ex.: 250$000",
         group=G_MONTH,
     ),
 )
@@ -248,8 +255,8 @@ def _waiting(values: ParsedInputs, result: ResultBuilder, wage_day: Decimal) -> 
 def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decimal) -> None:
     """§§ 4º and 5º, with half a day read as one turno."""
     production = values.decimal("producao")
-    minutes = values.integer("duracao_minutos")
-    tonnes = values.decimal("toneladas")
+    minutes = values.optional_integer("duracao_minutos")
+    tonnes = values.optional_decimal("toneladas")
     half_day = round_money(wage_day / 2)
     result.warn(
         "Leitura adotada: \"meio dia de salário\" (§ 4º) é o salário de um turno de 4 horas, "
@@ -270,13 +277,15 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         "A produção não assegura meio dia de salário (um turno de 4 horas, leitura adotada).",
         shown,
     )
-    over_half = minutes > TURNO_MINUTES
-    over_tonnage = tonnes > TONNAGE_THRESHOLD
-    facts = {
-        "Duração": f"{minutes} min",
-        "Quantidade": f"{format_plain(tonnes)} t",
-    }
-    if over_half and over_tonnage:
+    over_half = minutes is not None and minutes > TURNO_MINUTES
+    over_tonnage = tonnes is not None and tonnes > TONNAGE_THRESHOLD
+    # Only the facts the user gave are stated (never a duration or a tonnage not informed).
+    facts: dict[str, str] = {}
+    if minutes is not None:
+        facts["Duração"] = f"{minutes} min"
+    if tonnes is not None:
+        facts["Quantidade"] = f"{format_plain(tonnes)} t"
+    if over_half and over_tonnage and minutes is not None:
         due = round_money(_by_time(wage_day, minutes))
         result.step(
             dl1941("art4_par5"),
@@ -286,9 +295,13 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         )
     else:
         missing = []
-        if not over_half:
+        if minutes is None:
+            missing.append("não tem duração informada")
+        elif not over_half:
             missing.append("não durou mais de meio dia (4 horas)")
-        if not over_tonnage:
+        if tonnes is None:
+            missing.append("não tem quantidade informada")
+        elif not over_tonnage:
             missing.append("não passou de 30 toneladas")
         due = half_day
         result.step(

@@ -18,6 +18,11 @@ from decimal import Decimal, InvalidOperation
 
 MAX_NUMBER_LENGTH = 32
 MAX_TEXT_LENGTH = 200
+# Years a date may have: a margin from the ends of the calendar, so that the day before and the
+# week after any date still exist (the jornada looks at both).
+MIN_YEAR, MAX_YEAR = 1900, 2199
+# Longer raw text is refused before anything else is done with it (stripping, splitting).
+MAX_RAW_LENGTH = 1000
 
 _INT = r"[0-9]+"
 _THOUSANDS = r"[1-9][0-9]{0,2}(?:\.[0-9]{3})+"
@@ -28,10 +33,17 @@ _NUMBER_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(rf"(?:{_INT})\.[0-9]+"), "dot"),
 )
 _MIL_REIS = re.compile(r"(?:([0-9]{1,3}(?:\.[0-9]{3})*):([0-9]{3})|([0-9]*))\$([0-9]{3})")
-_TIME = re.compile(r"([0-9]{1,2}):([0-9]{2})")
+# Clock times: 07:00, 7:00, 07.00, 07,00, 7h, 7h30, 19h, 19 h 30, 7, 19, 0700, 730.
+_TIME = re.compile(r"([0-9]{1,2})\s*(?:[:.,hH]\s*([0-9]{2})?\s*(?:min)?)?")
+_TIME_DIGITS = re.compile(r"([0-9]{1,2})([0-9]{2})")
+# Durations: 1:30, 1h30, 1h, 1 h 30 min, 90min, 90 min (decimal hours go to parse_number).
 _DURATION = re.compile(r"([0-9]{1,4}):([0-9]{2})")
+_DURATION_H = re.compile(r"([0-9]{1,4})\s*h\s*(?:([0-9]{1,2})\s*(?:min|m)?)?")
+_DURATION_MIN = re.compile(r"([0-9]{1,5})\s*(?:min|m)")
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_BR_DATE = re.compile(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})")
+# Dates: 04/03/2024, 4/3/24, 4.3.2024, 4-3-24, 04032024, 040324.
+_BR_DATE = re.compile(r"([0-9]{1,2})[/.,-]([0-9]{1,2})[/.,-]([0-9]{4}|[0-9]{2})")
+_DIGIT_DATE = re.compile(r"([0-9]{2})([0-9]{2})([0-9]{4}|[0-9]{2})")
 
 _TRUE = frozenset({"sim", "s", "true", "verdadeiro", "1", "on", "yes"})
 _FALSE = frozenset({"nao", "não", "n", "false", "falso", "0", "off", "no"})
@@ -81,9 +93,13 @@ def _number_text(raw: object, field: str, label: str) -> str:
     if isinstance(raw, Decimal):
         if not raw.is_finite():
             raise FieldError(field, f"{label}: o valor não é um número.")
+        if raw and not -MAX_NUMBER_LENGTH < raw.adjusted() < MAX_NUMBER_LENGTH:
+            raise FieldError(field, f"{label}: número longo demais.")
         return format(raw, "f")
     if not isinstance(raw, str):
         raise FieldError(field, f"{label}: formato inválido; informe um número.")
+    if len(raw) > MAX_RAW_LENGTH:
+        raise FieldError(field, f"{label}: número longo demais.")
     return raw.strip()
 
 
@@ -148,17 +164,20 @@ def decimal_places(value: Decimal) -> int:
     return -exponent if isinstance(exponent, int) and exponent < 0 else 0
 
 
-def parse_integer(raw: object, field: str, label: str) -> int:
-    """A whole number (``1.234`` is one thousand two hundred and thirty-four)."""
+def parse_integer(raw: object, field: str, label: str, hint: str = "") -> int:
+    """A whole number (``1.234`` is one thousand two hundred and thirty-four); ``hint`` is the
+    field's own example (``informe em minutos (ex.: 60)``)."""
     try:
         value = parse_number(raw, field, label)
     except FieldError as error:
         if "número inválido" not in error.message:
             raise
+        if hint:
+            raise FieldError(field, f"{label}: número inválido; {hint}.") from None
         raise FieldError(field, f"{label}: número inválido; informe um número inteiro, só com "
                                 "algarismos (por exemplo 12).") from None
     if value != value.to_integral_value():
-        raise FieldError(field, f"{label}: informe um número inteiro.")
+        raise FieldError(field, f"{label}: {hint or 'informe um número inteiro'}.")
     return int(value)
 
 
@@ -175,54 +194,84 @@ def parse_boolean(raw: object, field: str, label: str) -> bool:
     raise FieldError(field, f"{label}: responda sim ou não.")
 
 
+TIME_HELP = "informe a hora como 07:00, 0700, 7, 7h, 7h30 ou 19h (de 00:00 a 23:59)"
+DURATION_HELP = "informe a duração como 1:30, 1h30, 1,5 (horas) ou 90min"
+DATE_HELP = "informe a data como 04/03/2024, 4/3/24 ou 2024-03-04"
+
+
 def parse_time(raw: object, field: str, label: str) -> int:
-    """A clock time ``HH:MM`` (00:00 to 23:59), as minutes after midnight."""
-    if isinstance(raw, str) and len(raw) <= 10:
-        match = _TIME.fullmatch(raw.strip())
+    """A clock time, as minutes after midnight: ``07:00``, ``7:00``, ``07.00``, ``07,00``,
+    ``7h``, ``7h30``, ``19h``, ``7`` and ``19`` (whole hours), ``0700`` and ``730`` (hours and
+    minutes without a separator). From 00:00 to 23:59."""
+    if isinstance(raw, str) and len(raw) <= 12:
+        text = raw.strip()
+        match = _TIME.fullmatch(text) or _TIME_DIGITS.fullmatch(text)
         if match:
-            hours, minutes = int(match.group(1)), int(match.group(2))
+            hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if hours < 24 and minutes < 60:
                 return hours * 60 + minutes
-    raise FieldError(field, f"{label}: informe a hora no formato HH:MM (de 00:00 a 23:59).")
+    raise FieldError(field, f"{label}: {TIME_HELP}.")
 
 
 def parse_duration(raw: object, field: str, label: str) -> Decimal:
-    """A duration as minutes: ``H:MM`` (``2:30``) or decimal hours (``2,5``)."""
+    """A duration as minutes: ``1:30``, ``1h30``, ``1h``, ``90min`` or decimal hours (``1,5``,
+    ``2``)."""
     if isinstance(raw, str) and len(raw) <= MAX_NUMBER_LENGTH:
-        match = _DURATION.fullmatch(raw.strip())
+        text = raw.strip().casefold()
+        match = _DURATION.fullmatch(text) or _DURATION_H.fullmatch(text)
         if match:
-            hours, minutes = int(match.group(1)), int(match.group(2))
+            hours, minutes = int(match.group(1)), int(match.group(2) or 0)
             if minutes >= 60:
                 raise FieldError(field, f"{label}: os minutos vão de 00 a 59.")
             return Decimal(hours * 60 + minutes)
-    if isinstance(raw, str) and ":" in raw:
-        raise FieldError(field, f"{label}: informe horas como H:MM (ex.: 2:30) ou 2,5.")
-    return parse_number(raw, field, label) * 60
+        only_minutes = _DURATION_MIN.fullmatch(text)
+        if only_minutes:
+            return Decimal(int(only_minutes.group(1)))
+        if any(ch in text for ch in ":hm"):
+            raise FieldError(field, f"{label}: {DURATION_HELP}.")
+    try:
+        return parse_number(raw, field, label) * 60
+    except FieldError as error:
+        if "número inválido" not in error.message:
+            raise
+        raise FieldError(field, f"{label}: {DURATION_HELP}.") from None
 
 
 def parse_date(raw: object, field: str, label: str) -> date:
-    """A date ``AAAA-MM-DD`` or ``DD/MM/AAAA``."""
+    """A date: ``AAAA-MM-DD``, ``DD/MM/AAAA``, ``D/M/AA`` (also with ``.``, ``-`` or ``,``),
+    ``DDMMAAAA`` or ``DDMMAA``, in the years ``MIN_YEAR`` to ``MAX_YEAR``. A two-digit year is of
+    this century (``24`` → 2024)."""
     if isinstance(raw, date):
-        return raw
+        raw = raw.isoformat()
     if isinstance(raw, str) and len(raw) <= 12:
         text = raw.strip()
         iso = _ISO_DATE.fullmatch(text)
-        brazilian = _BR_DATE.fullmatch(text)
+        brazilian = _BR_DATE.fullmatch(text) or _DIGIT_DATE.fullmatch(text)
         try:
             if iso:
-                return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-            if brazilian:
+                found = date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+            elif brazilian:
                 day, month, year = (int(g) for g in brazilian.groups())
-                return date(year, month, day)
+                if len(brazilian.group(3)) == 2:
+                    year += 2000
+                found = date(year, month, day)
+            else:
+                found = None
         except ValueError:
             raise FieldError(field, f"{label}: essa data não existe.") from None
-    raise FieldError(field, f"{label}: informe a data como DD/MM/AAAA ou AAAA-MM-DD.")
+        if found is not None:
+            if not MIN_YEAR <= found.year <= MAX_YEAR:
+                raise FieldError(field, f"{label}: use uma data entre os anos {MIN_YEAR} e {MAX_YEAR}.")
+            return found
+    raise FieldError(field, f"{label}: {DATE_HELP}.")
 
 
 def parse_text(raw: object, field: str, label: str) -> str:
     """A short line of text (spaces trimmed, length bounded)."""
     if not isinstance(raw, str):
         raise FieldError(field, f"{label}: informe um texto.")
+    if len(raw) > MAX_RAW_LENGTH:
+        raise FieldError(field, f"{label}: texto longo demais (até {MAX_TEXT_LENGTH} letras).")
     text = " ".join(raw.split())
     if len(text) > MAX_TEXT_LENGTH:
         raise FieldError(field, f"{label}: texto longo demais (até {MAX_TEXT_LENGTH} letras).")

@@ -4,11 +4,16 @@ and the model table's observations a), d), e) and f).
 - Observation a) (``anx1_ali1``): rates per tonne apply to the tonne *or fraction*: any
   fraction counts as a whole tonne.
 - Observations d) (``anx1_ali4``), e) (``anx1_ali5``) and f) (``anx1_ali6``): surcharges of
-  25% (explosives; spoiled cargo giving off a bad smell; dusty or smelly goods), and 50%
-  (couros verdes em salmoura) on the rate (the table's rate nº 2).
+  25% (explosives; spoiled cargo giving off a bad smell; the goods of observation e), and 50%
+  (couros verdes em salmoura) on the rate (the table's rate nº 2). Observation e) is read as
+  printed: the dust-or-odour condition applies only to *packages* of lime, cement, dry-salted
+  hides, sulphur, potash and blood whose wrapping lets dust or odour out; the same goods in
+  bulk, and horns, bones, socata, rails, hoofs and iron bars, pay the 25% unconditionally.
 - Art. 4º, caput (``art4_cpt``): product = rate × quantity, divided in quotas: trabalhador 1,
   motorista interno 1, feitor 1½, ajudante de feitor 1¼, motorista de guindaste 1½,
-  conferente 1½; § 1º (``art4_par1``) allows adapting the quotas.
+  conferente 1½; § 1º (``art4_par1``) allows adapting the quotas. Art. 4º divides the
+  product: each share is rounded *down* to 10 réis, so the shares never add up to more than
+  the product, and the residue (never negative) is shown.
 """
 
 from collections.abc import Mapping
@@ -55,9 +60,20 @@ SURCHARGES: Mapping[str, tuple[str, str, Decimal]] = MappingProxyType({
     ),
     "poeira_odores": (
         "anx1_ali5",
-        "cal, cimento, couros secos salgados, enxofre, potassa, sangue, chifres, ossos, "
-        "socata, trilhos, unhas ou vergalhões de ferro que desprendam poeira ou odores "
-        "(observação e)",
+        "volumes de cal, cimento, couros secos salgados, enxofre, potassa ou sangue cujos "
+        "envoltórios não impedem o desprendimento de poeira ou odores (observação e)",
+        Decimal("0.25"),
+    ),
+    "granel_obs_e": (
+        "anx1_ali5",
+        "cal, cimento, couros secos salgados, enxofre, potassa ou sangue a granel, com ou sem "
+        "poeira ou odores (observação e)",
+        Decimal("0.25"),
+    ),
+    "chifres_ossos_ferro": (
+        "anx1_ali5",
+        "chifres, ossos, socata, trilhos, unhas ou vergalhões de ferro, com ou sem poeira ou "
+        "odores (observação e)",
         Decimal("0.25"),
     ),
     "couros_verdes": ("anx1_ali6", "couros verdes em salmoura (observação f)", Decimal("0.50")),
@@ -79,7 +95,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="1000000",
         currency=CURRENCY,
-        placeholder="1$200",
+        plausible_max="100",
+        placeholder="ex.: 1$200 ou 1,2",
     ),
     Field(
         "unidade",
@@ -109,14 +126,20 @@ FIELDS: tuple[Field, ...] = (
         "Majoração da taxa",
         "choice",
         "Observações d, e, f da tabela-modelo: +25% para explosivos ou carga deteriorada com "
-        "mau cheiro; +25% para mercadorias que desprendem poeira ou odores; +50% para couros "
-        "verdes em salmoura.",
+        "mau cheiro (d); +25% para volumes de cal, cimento, couros secos salgados, enxofre, "
+        "potassa ou sangue cujo envoltório deixa sair poeira ou odores, e sempre, sem essa "
+        "condição, para essas mercadorias a granel e para chifres, ossos, socata, trilhos, unhas "
+        "e vergalhões de ferro (e); +50% para couros verdes em salmoura (f).",
         default="nenhuma",
         choices=(
             Choice("nenhuma", "Nenhuma"),
             Choice("explosivos", "Explosivos (+25%, obs. d)"),
             Choice("carga_deteriorada", "Carga deteriorada com mau cheiro (+25%, obs. d)"),
-            Choice("poeira_odores", "Mercadorias com poeira ou odores (+25%, obs. e)"),
+            Choice("poeira_odores", "Volumes de cal, cimento, couros secos, enxofre, potassa ou "
+                   "sangue que deixam sair poeira ou odores (+25%, obs. e)"),
+            Choice("granel_obs_e", "Essas mesmas mercadorias a granel (+25%, obs. e)"),
+            Choice("chifres_ossos_ferro", "Chifres, ossos, socata, trilhos, unhas ou vergalhões "
+                   "de ferro (+25%, obs. e)"),
             Choice("couros_verdes", "Couros verdes em salmoura (+50%, obs. f)"),
         ),
     ),
@@ -270,8 +293,9 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     result.amount("residuo", "Resíduo de arredondamento", allocation.residue)
     result.step(
         dl1941("art4_cpt"),
-        "O produto é dividido na razão das quotas; cada parte é arredondada ao centavo e a "
-        "diferença fica como resíduo de arredondamento.",
+        "O produto é dividido na razão das quotas; cada parte é arredondada para baixo (a 10 "
+        "réis), para que as partes nunca somem mais que o produto, e a diferença fica como "
+        "resíduo de arredondamento.",
         {
             "Total de quotas": format_plain(total_quotas),
             "Valor de uma quota": result.money(round_money(allocation.per_quota)),

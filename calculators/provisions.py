@@ -1,8 +1,12 @@
 """Statute slugs and provision references.
 
-A provision is named by its statute's slug and its LexML id (``art4_par2``, ``anx1_ali4``);
-labels, URNs and permalinks are derived from the id elsewhere (``macros/ids.py`` and the
-browser), never stored here.
+A provision of this edition is named by its statute's slug and its LexML id (``art4_par2``,
+``anx1_ali4``); labels, URNs and permalinks are derived from the id elsewhere
+(``macros/ids.py`` and the browser), never stored here.
+
+A provision of a later act or a precedent (the rules of today the calculators compare with,
+see :mod:`calculators.today`) is outside this edition: it carries its own printed label, the
+address of its official publication and the date that publication was last checked.
 """
 
 from collections.abc import Mapping
@@ -26,15 +30,27 @@ class Provision:
 
     statute: str
     id: str
+    label: str = ""
+    url: str = ""
+    verified: str = ""
 
     @property
     def ref(self) -> str:
         """Compact reference ``<slug>#<id>`` (the page path and the anchor)."""
         return f"{self.statute}#{self.id}"
 
+    @property
+    def external(self) -> bool:
+        """True for a provision outside this edition (a later act or a precedent)."""
+        return bool(self.url)
+
     def to_json(self) -> dict[str, str]:
-        """JSON form."""
-        return {"statute": self.statute, "id": self.id, "ref": self.ref}
+        """JSON form (``label``, ``url`` and ``verified`` only for provisions outside the
+        edition)."""
+        out = {"statute": self.statute, "id": self.id, "ref": self.ref}
+        if self.external:
+            out.update(label=self.label, url=self.url, verified=self.verified)
+        return out
 
 
 def dl1941(provision_id: str) -> Provision:

@@ -32,7 +32,8 @@ FIELDS: tuple[Field, ...] = (
         minimum="0",
         maximum="100000",
         currency=CURRENCY,
-        placeholder="12$000",
+        plausible_max="500",
+        placeholder="ex.: 12 ou 12$000",
     ),
     Field(
         "minutos_refeicao",

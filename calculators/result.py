@@ -10,12 +10,11 @@ details. :meth:`ResultBuilder.to_json` produces the ``{"ok": true, ...}`` answer
 from decimal import Decimal
 
 from .money import (
-    ROUNDING_DESCRIPTION,
-    ROUNDING_RULE,
     Currency,
     format_money,
     is_rounded,
     money_value,
+    round_money,
 )
 from .provisions import Provision
 
@@ -31,12 +30,23 @@ class ResultBuilder:
         self.amounts: dict[str, dict[str, object]] = {}
         self.quantities: dict[str, dict[str, object]] = {}
         self.warnings: list[str] = []
+        self.highlights: list[str] = []
         self.details: dict[str, object] = {}
         self._provisions: list[Provision] = []
 
     def money(self, amount: Decimal) -> str:
         """An amount written in this result's currency."""
         return format_money(amount, self.currency)
+
+    def round(self, amount: Decimal) -> Decimal:
+        """The one rounding rule, to the smallest unit of this result's currency."""
+        return round_money(amount, self.currency)
+
+    def use_currency(self, currency: Currency) -> None:
+        """Switch the result's currency (a calculator whose era is an input) before any amount."""
+        if self.amounts:
+            raise ValueError("currency changed after amounts were recorded")
+        self.currency = currency
 
     def step(self, provision: Provision, explanation: str, values: dict[str, str]) -> None:
         """Record a step: the provision applied, why, and the values used (as shown)."""
@@ -52,7 +62,7 @@ class ResultBuilder:
 
     def amount(self, name: str, label: str, value: Decimal) -> None:
         """Record a money amount; it must already be rounded by the one rule."""
-        if not is_rounded(value):
+        if not is_rounded(value, self.currency):
             raise ValueError(f"amount {name} is not rounded")
         self.amounts[name] = {
             "label": label,
@@ -68,6 +78,11 @@ class ResultBuilder:
             "formatted": formatted,
             "unit": unit,
         }
+
+    def highlight(self, message: str) -> None:
+        """Record what the reader must see first (what is owed today, a missing input)."""
+        if message not in self.highlights:
+            self.highlights.append(message)
 
     def warn(self, message: str) -> None:
         """Record a warning or reading note shown with the result."""
@@ -91,7 +106,8 @@ class ResultBuilder:
             "steps": self.steps,
             "provisions": [p.to_json() for p in self._provisions],
             "warnings": self.warnings,
+            "highlights": self.highlights,
             "details": self.details,
-            "rounding": {"rule": ROUNDING_RULE, "description": ROUNDING_DESCRIPTION},
+            "rounding": {"rule": self.currency.rounding[0], "description": self.currency.rounding[1]},
             "inputs": inputs,
         }

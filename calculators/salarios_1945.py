@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from .fields import Choice, Field, ParsedInputs
-from .money import HUNDRED, Currency, format_decimal, round_money, round_percent
+from .money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
 from .parsing import FieldError, InputError
 from .provisions import DEC_1945, dec1945
 from .result import ResultBuilder
@@ -167,8 +167,17 @@ def _placement(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         and (not wanted_serie or normalize(r.serie) == wanted_serie)
     ]
     if not rows:
+        same_function = [r for r in tables.series if r.current_function is not None
+                         and normalize(r.current_function) == function and r.current_salary is not None]
+        if same_function:
+            printed = same_function[0].current_function or ""
+            salaries = sorted({r.current_salary for r in same_function if r.current_salary is not None})
+            listed = ", ".join(format_money(v, CURRENCY) for v in salaries)
+            raise InputError([FieldError("salario_atual", f"Salário mensal atual: nas tabelas, a "
+                                         f"função {printed} tem {'o salário' if len(salaries) == 1 else 'os salários'} "
+                                         f"{listed}; informe um deles.")])
         raise InputError([FieldError("funcao_atual", "Função atual: nenhuma linha das tabelas "
-                                     "tem essa função com esse salário.")])
+                                     "tem essa função; escolha um nome da lista de sugestões.")])
     candidates = []
     for row in rows:
         proposed = _proposed_salary(row, tables)
@@ -181,6 +190,13 @@ def _placement(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         raise InputError([FieldError("funcao_atual", "Função atual: a linha encontrada não tem "
                                      "situação proposta nas tabelas.")])
     row, proposed, raise_, percent = candidates[0]
+    printed_names = sorted({r.current_function for r in rows if r.current_function})
+    if len(printed_names) > 1:
+        result.warn(
+            "As tabelas escrevem esta função de mais de uma maneira ("
+            + " e ".join(f"«{n}»" for n in printed_names)
+            + "); foram tratadas como a mesma função."
+        )
     result.step(
         dec1945("art1"),
         "As novas Tabelas Numéricas substituem as vigentes; os mensalistas passam a ocupar as "

@@ -66,10 +66,11 @@ class Tables:
 
 
 def normalize(text: str) -> str:
-    """Comparison key: no accents, case-folded, dots and extra spaces removed."""
+    """Comparison key: no accents, case-folded, dots, hyphens and extra spaces removed (so the
+    near-duplicate printed names "Conferente Auxiliar" and "Conferente-Auxiliar" are one)."""
     decomposed = unicodedata.normalize("NFKD", text)
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().replace(".", " ").split())
+    return " ".join(plain.casefold().replace(".", " ").replace("-", " ").split())
 
 
 class _Reader:

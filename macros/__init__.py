@@ -22,7 +22,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def statute_page(slug: str) -> str:
         """The whole statute page (banner, about panel, text)."""
-        return render_statute(statute(slug))
+        return render_statute(statute(slug), env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:
@@ -53,6 +53,13 @@ def define_env(env: Any) -> None:
     def hoje_tabela() -> str:
         """The /hoje/ page: the whole «Hoje» layer as one table per act."""
         return render_hoje.table_page()
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def dados_index() -> str:
+        """The /dados/ page: every download with format, size and SHA-256."""
+        from .downloads import index_page
+
+        return index_page(env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculator(name: str) -> str:

@@ -17,6 +17,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -45,41 +46,74 @@ def plain(value: int | Decimal | None) -> str:
     return format(value, "f") if isinstance(value, Decimal) else str(value)
 
 
-def _notes(*note_groups: Iterable[Note]) -> str:
-    types: list[str] = []
+@dataclass(frozen=True)
+class NoteCell:
+    """The notes of a row: codes in the machine CSV, labels and texts in the spreadsheet CSV."""
+
+    notes: tuple[Note, ...]
+
+    def codes(self) -> str:
+        return "; ".join(dict.fromkeys(n.type for n in self.notes))
+
+
+#: A cell before formatting: text, a number (int or Decimal; None for a printed '-'), or notes.
+Cell = str | int | Decimal | None | NoteCell
+
+
+def _notes(*note_groups: Iterable[Note]) -> NoteCell:
+    seen: list[Note] = []
     for notes in note_groups:
         for n in notes:
-            if n.type not in types:
-                types.append(n.type)
-    return "; ".join(types)
+            if n not in seen:
+                seen.append(n)
+    return NoteCell(tuple(seen))
 
 
-def _fig(f: Figure | None) -> list[str]:
+def _fig(f: Figure | None) -> list[Cell]:
     if f is None:
-        return ["", ""]
-    return [plain(f.value), f.printed]
+        return [None, ""]
+    return [f.value, f.printed]
 
 
-def _name(n: Name) -> list[str]:
+def _name(n: Name) -> list[Cell]:
     return [n.printed, n.normalized or ""]
 
 
-def _csv(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+@dataclass(frozen=True)
+class Sheet:
+    """One table as columns (machine names) and typed rows; written as machine CSV or pt-BR."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+
+
+def machine_cell(cell: Cell) -> str:
+    if isinstance(cell, NoteCell):
+        return cell.codes()
+    if cell is None or isinstance(cell, int | Decimal):
+        return plain(cell)
+    return cell
+
+
+def _csv(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
-    writer.writerows(rows)
+    writer.writerows([machine_cell(c) for c in row] for row in rows)
     return out.getvalue()
 
 
-def escala_csv(tables: Tables) -> str:
+def _sheet(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> Sheet:
+    return Sheet(tuple(header), tuple(tuple(r) for r in rows))
+
+
+def escala_sheet(tables: Tables) -> Sheet:
     rows = (
-        [*_fig(r.reference), *_fig(r.salary), str(r.source_lines[0]),
-         _notes(r.notes, r.reference.notes, r.salary.notes)]
+        [*_fig(r.reference), *_fig(r.salary), r.source_lines[0], _notes(r.notes, r.reference.notes, r.salary.notes)]
         for r in tables.escala.rows
     )
-    return _csv(["referencia", "referencia_impressa", "salario_mensal", "salario_mensal_impresso", "linha_fonte",
-                 "notas"], rows)
+    return _sheet(["referencia", "referencia_impressa", "salario_mensal", "salario_mensal_impresso", "linha_fonte",
+                   "notas"], rows)
 
 
 FUNCTIONS_HEADER = [
@@ -89,11 +123,11 @@ FUNCTIONS_HEADER = [
 ]
 
 
-def _functions_rows(part: FunctionsPart, with_vacancies: bool) -> list[list[str]]:
+def _functions_rows(part: FunctionsPart, with_vacancies: bool) -> list[list[Cell]]:
     out = []
     for i, r in enumerate(part.rows, 1):
-        row = [
-            str(i), *_fig(r.current.count), *_name(r.current.function), *_fig(r.current.salary),
+        row: list[Cell] = [
+            i, *_fig(r.current.count), *_name(r.current.function), *_fig(r.current.salary),
             *_fig(r.proposed.count), *_name(r.proposed.function), *_fig(r.proposed.salary),
         ]
         if with_vacancies:
@@ -109,21 +143,21 @@ def _functions_rows(part: FunctionsPart, with_vacancies: bool) -> list[list[str]
     return out
 
 
-def commission_csv(tables: Tables) -> str:
+def commission_sheet(tables: Tables) -> Sheet:
     header = [*FUNCTIONS_HEADER, "vagas", "vagas_impresso", "observacao", "linhas_fonte", "notas"]
-    return _csv(header, _functions_rows(tables.ordinaria.commission, True))
+    return _sheet(header, _functions_rows(tables.ordinaria.commission, True))
 
 
-def suplementar_csv(tables: Tables) -> str:
+def suplementar_sheet(tables: Tables) -> Sheet:
     header = ["parte", *FUNCTIONS_HEADER, "linhas_fonte", "notas"]
-    rows = []
+    rows: list[list[Cell]] = []
     for label, part in (("a", tables.suplementar.commission), ("b", tables.suplementar.effective)):
         rows += [[label, *r] for r in _functions_rows(part, False)]
-    return _csv(header, rows)
+    return _sheet(header, rows)
 
 
-def series_csv(tables: Tables) -> str:
-    """One CSV row per printed current function; a referência line with two current functions
+def series_sheet(tables: Tables) -> Sheet:
+    """One row per printed current function; a referência line with two current functions
     gives two rows, and its proposed count, excedentes and vagas are on the first of them only
     (so that every column can be summed)."""
     header = [
@@ -134,53 +168,60 @@ def series_csv(tables: Tables) -> str:
         "vagas_impresso", "linhas_fonte", "notas",
     ]
     escala = tables.escala
-    rows = []
+    rows: list[list[Cell]] = []
     for b in tables.ordinaria.series.blocks:
         for sr in b.rows:
             ref = sr.reference.value
-            ref_salary = plain(escala.salary_for(int(ref))) if ref in escala.references else ""
+            ref_salary = escala.salary_for(int(ref)) if ref in escala.references else None
             for i, post in enumerate(sr.current, 1):
                 first = i == 1
-                line_figs = [*_fig(sr.proposed_count), *_fig(sr.excess), *_fig(sr.vacancies)] if first else [""] * 6
+                line_figs: list[Cell] = (
+                    [*_fig(sr.proposed_count), *_fig(sr.excess), *_fig(sr.vacancies)] if first else [None, ""] * 3
+                )
                 notes = [post.count.notes, post.function.notes, post.salary.notes]
                 if first:
                     notes += [sr.notes, sr.reference.notes, sr.proposed_count.notes, sr.excess.notes,
                               sr.vacancies.notes]
                 rows.append([
-                    b.id, *_name(b.title), *_fig(sr.reference), ref_salary, str(i), *_fig(post.count),
+                    b.id, *_name(b.title), *_fig(sr.reference), ref_salary, i, *_fig(post.count),
                     *_name(post.function), *_fig(post.salary), *line_figs,
                     f"{sr.source_lines[0]}-{sr.source_lines[1]}", _notes(*notes),
                 ])
-    return _csv(header, rows)
+    return _sheet(header, rows)
 
 
-def diaristas_csv(tables: Tables) -> str:
+def diaristas_sheet(tables: Tables) -> Sheet:
     header = ["linha"]
     for side in ("atual", "proposta"):
         header += [f"quantidade_{side}", f"quantidade_{side}_impressa", f"salario_diario_{side}",
                    f"salario_diario_{side}_impresso", f"despesa_anual_{side}", f"despesa_anual_{side}_impressa"]
     header += ["linha_fonte", "notas"]
-    rows = []
+    rows: list[list[Cell]] = []
     for i, r in enumerate(tables.diaristas.rows, 1):
-        row = [str(i)]
+        row: list[Cell] = [i]
         figs: list[Figure] = []
         for half in (r.current, r.proposed):
             row += [*_fig(half.count), *_fig(half.daily_salary), *_fig(half.annual_expense)]
             figs += [half.count, half.daily_salary, half.annual_expense]
-        row += [str(r.source_lines[0]), _notes(r.notes, *(f.notes for f in figs))]
+        row += [r.source_lines[0], _notes(r.notes, *(f.notes for f in figs))]
         rows.append(row)
-    return _csv(header, rows)
+    return _sheet(header, rows)
+
+
+def sheets(tables: Tables) -> dict[str, Sheet]:
+    """File name → sheet, for every table (the machine CSVs and the spreadsheet CSVs share them)."""
+    return {
+        "escala-padrao.csv": escala_sheet(tables),
+        "ordinaria-mensalistas-comissao.csv": commission_sheet(tables),
+        "ordinaria-mensalistas-series.csv": series_sheet(tables),
+        "suplementar-mensalistas.csv": suplementar_sheet(tables),
+        "diaristas.csv": diaristas_sheet(tables),
+    }
 
 
 def csv_texts(tables: Tables) -> dict[str, str]:
-    """File name → CSV text, for every table."""
-    return {
-        "escala-padrao.csv": escala_csv(tables),
-        "ordinaria-mensalistas-comissao.csv": commission_csv(tables),
-        "ordinaria-mensalistas-series.csv": series_csv(tables),
-        "suplementar-mensalistas.csv": suplementar_csv(tables),
-        "diaristas.csv": diaristas_csv(tables),
-    }
+    """File name → machine CSV text (RFC 4180, UTF-8, dot decimal, note codes), for every table."""
+    return {name: _csv(sheet.header, sheet.rows) for name, sheet in sheets(tables).items()}
 
 
 # ------------------------------------------------------------------ JSON

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ids
-from .loader import DataError, load_validated
+from .loader import DataError, check_source, load_validated
 
 NOTE_TYPE_NAMES = {
     "typo": "erro tipográfico",
@@ -27,13 +27,14 @@ NOTE_TYPE_NAMES = {
     "label_mismatch": "rótulo contradiz o conteúdo",
     "punctuation": "pontuação",
     "garbled": "trecho truncado",
+    "conjecture": "conjectura editorial",
     "editorial": "nota editorial",
     "status": "vigência",
     "citation": "remissão",
 }
 
 # Note types that record an anomaly of the source (listed in "Sobre esta edição").
-ANOMALY_TYPES = frozenset(NOTE_TYPE_NAMES) - {"editorial", "status", "citation"}
+ANOMALY_TYPES = frozenset(NOTE_TYPE_NAMES) - {"editorial", "conjecture", "status", "citation"}
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Fact:
     editorial: bool
     note: str | None = None
     attributed: bool = False
+    #: Only on ``publication``: journal, section, place, page (or None) and ISO date (NBR 6023).
+    details: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +162,7 @@ def table_row_notes(node: Node) -> list[Note]:
 
 
 def _fact(raw: dict[str, Any]) -> Fact:
-    return Fact(raw["value"], raw["editorial"], raw.get("note"), raw.get("attributed", False))
+    return Fact(raw["value"], raw["editorial"], raw.get("note"), raw.get("attributed", False), raw.get("details"))
 
 
 def _notes(raw: list[dict[str, Any]], anchor_base: str, start: int = 1) -> list[Note]:
@@ -258,6 +261,7 @@ def build_statute(raw: dict[str, Any], path: Path) -> Statute:
     expected_slug = path.stem
     if raw["slug"] != expected_slug:
         raise DataError(path, "slug", f"slug {raw['slug']!r} difere do nome do arquivo ({expected_slug!r})")
+    check_source(path, "source.file", raw["source"]["file"])
     body = [builder.node(node, f"body[{i}]", None) for i, node in enumerate(raw["body"])]
     statute = Statute(
         slug=raw["slug"],

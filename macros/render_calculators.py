@@ -19,8 +19,9 @@ from typing import Any
 import yaml
 from markupsafe import Markup
 
-from calculators import api
-from calculators.money import format_decimal
+from calculators import api, today
+from calculators.money import Currency, amount_text, format_decimal
+from calculators.tables_1945 import normalize
 
 from . import ids
 from .calculator_tables import decree_tables
@@ -36,8 +37,23 @@ SHORT_NAMES = {
 }
 # Noun of one item of a list input (presentation only).
 ITEM_NOUNS = {"periodos": "Período", "prorrogacoes": "Período prorrogado"}
+# The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
+# of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
 INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "decimal",
-               "time": "numeric"}
+               "time": "decimal", "date": "decimal"}
+# Calculators of rules no longer in force (the nav and the index group them under «História»).
+HISTORY = ("producao_terno", "paralisacoes", "refeicao", "salarios_1945")
+HISTORY_NOTES = {
+    "decreto-lei-3844-1941": (
+        "Regra histórica: esta calculadora aplica o Decreto-Lei de 1941, que não está mais em "
+        "vigor; serve para história e pesquisa."
+    ),
+    "decreto-17961-1945": (
+        "Regra histórica: estas tabelas eram da Administração do Porto do Rio de Janeiro, "
+        "extinta em 1967, e não valem mais; a consulta serve para história e pesquisa."
+    ),
+}
+DATE_FORMAT = "{2}/{1}/{0}"
 
 # Extra explanations required on some pages (readings and limits of this edition).
 PAGE_NOTES: dict[str, list[str]] = {
@@ -52,17 +68,37 @@ PAGE_NOTES: dict[str, list[str]] = {
         "**Fora desta edição.** O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965) "
         "está no capítulo II da lei, que não faz parte desta edição (arts. 1º a 11): não é "
         "calculado aqui.",
+        "**Leitura adotada (a lei não diz).** Horas trabalhadas num feriado **além das "
+        "ordinárias** contam como prorrogação (20% nas duas primeiras, 50% nas demais), sem "
+        "somar o acréscimo de 100% do [§ 7º](../lei-4860-1965.md#art7_par7); a lei não diz se "
+        "os dois se acumulam.",
+        "**Valores de 1965.** Em novembro de 1965 não havia centavos (Lei nº 4.511/1964, art. "
+        "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
+        "Em valores de hoje, o resultado sai em reais, com centavos.",
     ],
     "paralisacoes": [
         "**Leitura adotada.** O § 4º fala em \"meio dia de salário\". Aqui, meio dia é **um "
         "turno de 4 horas**, metade do dia de 8 horas em dois turnos do "
         "[art. 7º](../decreto-lei-3844-1941.md#art7_cpt). É uma **interpretação**, não "
         "texto expresso da lei.",
+        "**Leitura adotada (a lei não diz).** O limite de **mais de 20 minutos consecutivos** "
+        "do [§ 3º](../decreto-lei-3844-1941.md#art4_par3) vale aqui também para o serviço que "
+        "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
+        "pode ser lida das duas maneiras.",
     ],
     "producao_terno": [
         "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
         "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
-        "digitar `12,5`.",
+        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
+        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
+        "`12$000` ou `12:000$000`.",
+        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
+        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
+        "aparece como resíduo.",
+        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
+        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
+        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
+        "ferro, pagam os 25% sempre.",
     ],
     "refeicao": [
         "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
@@ -72,13 +108,24 @@ PAGE_NOTES: dict[str, list[str]] = {
         "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
         "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
         "com as horas já classificadas; falta só informar o salário.",
+        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
+        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
+        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
+        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
+        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
+        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
+        "lei.",
+        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
+        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
+        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
+        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
+        "feriado.",
     ],
     "salarios_1945": [
         "O formulário consulta as **tabelas completas** anexas ao decreto (as mesmas da página "
-        "[Tabelas de 1945](../tabelas/index.md)), publicadas para o navegador em "
-        "`assets/calculadoras-dados.json`. Os exemplos resolvidos dos casos de teste usam um "
-        "**recorte ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com "
-        "as tabelas completas.",
+        "[Tabelas de 1945](../tabelas/index.md)). Alguns exemplos verificados usam um **recorte "
+        "ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com as tabelas "
+        "completas.",
     ],
 }
 
@@ -107,8 +154,27 @@ def provision_href(slug: str, node_id: str) -> str:
     return f"../../{slug}/#{node_id}"
 
 
+def _label_of(provision: Mapping[str, Any]) -> str:
+    if provision.get("url"):
+        return str(provision["label"])
+    return provision_label(str(provision["statute"]), str(provision["id"]))
+
+
+def verified_text(iso: str) -> str:
+    """``2026-11-30`` → ``30/11/2026``."""
+    return DATE_FORMAT.format(*iso.split("-"))
+
+
 def provision_link(provision: Mapping[str, Any]) -> Markup:
+    """A link to the provision: its anchor in this edition, or the official publication of a
+    later act or precedent (with the date it was verified)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
+    if provision.get("url"):
+        return Markup(
+            '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
+            'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
+        ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
+                 verified_text(str(provision["verified"])))
     return Markup('<a class="calc-dispositivo" href="{}" data-ref="{}">{}</a>').format(
         provision_href(slug, node_id), f"{slug}#{node_id}", provision_label(slug, node_id)
     )
@@ -144,9 +210,29 @@ def _quote_node(slug: str, node_id: str) -> tuple[str, str]:
 
 
 # ------------------------------------------------------------------ provisions section
+def today_section(spec: Mapping[str, Any]) -> str:
+    """The rules of today this calculator compares with: each in the project's words, with the
+    link to the official publication and the date it was verified (editorial, not statute)."""
+    items = [
+        Markup('<li>{statement} {link}</li>').format(
+            statement=today.STATEMENTS[p["ref"]], link=provision_link(p))
+        for p in spec["provisions"] if p.get("url")
+    ]
+    if not items:
+        return ""
+    return str(Markup(
+        '<aside class="calc-hoje" aria-label="O que vale hoje" data-search-exclude>'
+        '<p class="calc-hoje-titulo"><strong>O que vale hoje</strong> '
+        '<span class="calc-editorial">(informação editorial)</span></p><ul>{}</ul>'
+        '<p>{}</p></aside>'
+    ).format(Markup("").join(items), today.AGREEMENT_NOTE))
+
+
 def provisions_section(spec: Mapping[str, Any]) -> str:
     items = []
     for provision in spec["provisions"]:
+        if provision.get("url"):
+            continue  # a later act or precedent: in the «O que vale hoje» box, never quoted
         slug, node_id = provision["statute"], provision["id"]
         label, text = _quote_node(slug, node_id)
         printed = Markup('<strong class="calc-rotulo">{}</strong> ').format(label) if label else Markup("")
@@ -161,12 +247,19 @@ def provisions_section(spec: Mapping[str, Any]) -> str:
 
 # ------------------------------------------------------------------ form
 def _bounds_text(field: Mapping[str, Any]) -> str:
-    unit = f" {field['unit']}" if field.get("unit") else ""
+    """``Valores: mínimo 1 operário; máximo Cr$ 1.000.000.`` (money with its sign first)."""
+    currency = None
+    if field["type"] == "money":
+        code = (field.get("currency") or {}).get("code")
+        currency = Currency(code) if code and "currency_from" not in field else None
+    unit = {"min": "minutos", "h": "horas"}.get(field.get("unit", ""), field.get("unit", ""))
+    if field["type"] == "duration":
+        unit = "horas"
     parts = []
-    if "min" in field:
-        parts.append(f"mínimo {format_decimal(_dec(field['min']))}{unit}")
+    if "min" in field and not (field["type"] == "money" and _dec(field["min"]) == 0):
+        parts.append(f"mínimo {amount_text(_dec(field['min']), unit, currency)}")
     if "max" in field:
-        parts.append(f"máximo {format_decimal(_dec(field['max']))}{unit}")
+        parts.append(f"máximo {amount_text(_dec(field['max']), unit, currency)}")
     return ("Valores: " + "; ".join(parts) + ".") if parts else ""
 
 
@@ -188,7 +281,13 @@ def _datalist(field: Mapping[str, Any], list_id: str) -> Markup:
     if not isinstance(source, str) or not source.startswith("series[]."):
         return Markup("")
     key = source.removeprefix("series[].")
-    values = sorted({str(row[key]) for row in decree_tables()["series"] if row.get(key)})
+    # Near-duplicate printed names (same comparison key) are offered once: the calculator
+    # treats them as one and says so in its result.
+    merged: dict[str, str] = {}
+    for row in decree_tables()["series"]:
+        if row.get(key):
+            merged.setdefault(normalize(str(row[key])), str(row[key]))
+    values = sorted(merged.values())
     options = Markup("").join(Markup('<option value="{}"></option>').format(v) for v in values)
     return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
 
@@ -198,7 +297,8 @@ def field_html(calc: str, field: Mapping[str, Any], path: str, item: bool = Fals
     name = field["name"]
     ident = f"c-{calc}-{path}".replace("[", "-").replace("]", "").replace(".", "-")
     help_id = f"{ident}-ajuda"
-    unit = Markup(' <span class="calc-unidade">({})</span>').format(field["unit"]) if field.get("unit") else ""
+    unit_text = "Cr$ ou R$, conforme a época" if field.get("currency_from") else field.get("unit")
+    unit = Markup(' <span class="calc-unidade">({})</span>').format(unit_text) if unit_text else ""
     optional_field = not field.get("required") and "required_when" not in field
     optional = Markup(' <span class="calc-opcional">(opcional)</span>') if optional_field else ""
     help_parts = [field.get("help", ""), _bounds_text(field)]
@@ -279,7 +379,7 @@ def list_html(calc: str, field: Mapping[str, Any]) -> Markup:
     noun = ITEM_NOUNS.get(name, "Item")
     raw_default = field.get("default")
     defaults: list[Any] = raw_default if isinstance(raw_default, list) else []
-    count = max(len(defaults), int(field.get("min_items", 0)))
+    count = max(len(defaults), int(field.get("min_items", 0)), int(field.get("initial_items", 0)))
     rows = Markup("").join(
         _item_html(calc, field, i, defaults[i] if i < len(defaults) else None) for i in range(count)
     )
@@ -327,9 +427,9 @@ def form_html(spec: Mapping[str, Any]) -> str:
     return str(
         Markup(
             '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
-            'novalidate data-search-exclude aria-label="Formulário: {title}">'
+            'data-rotulos="{labels}" novalidate data-search-exclude aria-label="Formulário: {title}">'
             '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
-            'resolvidos abaixo foram calculados com as mesmas regras, na construção do site.</p>'
+            'verificados abaixo foram calculados com as mesmas regras, na construção do site.</p>'
             '<div class="calc-erros-gerais" role="alert"></div>'
             '{fields}'
             '<div class="calc-acoes">'
@@ -343,7 +443,8 @@ def form_html(spec: Mapping[str, Any]) -> str:
             '</form>'
             '<section class="calc-resultado" id="resultado-{calc}" aria-live="polite" '
             'aria-label="Resultado" data-search-exclude></section>'
-        ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts))
+        ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts),
+                 labels=_labels_json(spec))
     )
 
 
@@ -410,6 +511,8 @@ def result_html(result: Mapping[str, Any]) -> Markup:
     out: list[Markup] = []
     amounts = result.get("amounts", {})
     quantities = result.get("quantities", {})
+    for text in result.get("highlights", []):
+        out.append(Markup('<p class="calc-destaque">{}</p>').format(text))
     if amounts or quantities:
         rows = [
             Markup('<tr data-valor="{}"><th scope="row">{}</th><td class="calc-quantia">{}</td></tr>').format(
@@ -449,8 +552,8 @@ def result_html(result: Mapping[str, Any]) -> Markup:
             Markup("").join(Markup("<li>{}</li>").format(w) for w in warnings)))
     rounding = result.get("rounding")
     if rounding and amounts:
-        out.append(Markup('<p class="calc-arredondamento"><strong>Arredondamento:</strong> {}.</p>').format(
-            rounding["rule"]))
+        out.append(Markup('<p class="calc-arredondamento"><strong>Arredondamento:</strong> {}. {}</p>').format(
+            rounding["rule"], rounding["description"]))
     return Markup("").join(out)
 
 
@@ -515,7 +618,7 @@ def examples_section(spec: Mapping[str, Any]) -> str:
         note = ""
         if name == "salarios_1945":
             note = (
-                "Tabelas: recorte ilustrativo do caso de teste "
+                "Tabelas: recorte ilustrativo "
                 f"({len(data.get('escala', []))} referências, {len(data.get('series', []))} linhas de séries)."
                 if isinstance(data, dict) else "Sem tabelas fornecidas."
             )
@@ -525,45 +628,65 @@ def examples_section(spec: Mapping[str, Any]) -> str:
         for ident, title, inputs in FULL_TABLE_EXAMPLES:
             out.append(example_html(spec, f"exemplo-{ident}", title,
                                     "Calculado com as tabelas completas do decreto.", inputs,
-                                    decree_tables(), "Tabelas: completas (data/tables)."))
+                                    decree_tables(), "Tabelas: completas, as mesmas das páginas de tabelas."))
     return "\n".join(out)
 
 
 # ------------------------------------------------------------------ pages
 def _labels_json(spec: Mapping[str, Any]) -> str:
-    labels = {p["ref"]: provision_label(p["statute"], p["id"]) for p in spec["provisions"]}
-    return json.dumps(labels, ensure_ascii=False).replace("<", "\\u003c")
+    """The provisions' labels for the live result's step links, as JSON for ``data-rotulos``.
+
+    An attribute, not a ``<script type="application/json">`` in the page: Material's instant
+    navigation re-creates every script of the content without its type, so a JSON block would
+    run as JavaScript (a page error) and its labels would be lost.
+    """
+    labels = {p["ref"]: _label_of(p) for p in spec["provisions"]}
+    return json.dumps(labels, ensure_ascii=False)
 
 
 def calculator_page(name: str) -> str:
-    """The body of ``docs/calculadoras/<name>.md`` (Markdown with HTML blocks)."""
+    """The body of ``docs/calculadoras/<name>.md`` (Markdown with HTML blocks).
+
+    Order (a phone first): the one-paragraph summary, the history sentence (rules no longer in
+    force), the form; then what holds today, the readings adopted, the provisions quoted and the
+    verified examples, each of those sections with a link back to the form."""
     spec = declaration(name)
     notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
     statute_title = spec["statute"]["title"]
+    slug = spec["statute"]["slug"]
+    history = HISTORY_NOTES.get(slug) if name in HISTORY else None
+    back = str(Markup('<p class="calc-ir"><a href="#calcular">Ir para o formulário</a></p>'))
+    head = [
+        str(Markup('<p class="calc-resumo">{}</p>').format(spec["summary"])),
+        str(Markup('<p class="calc-historia" role="note"><strong>{}</strong> '
+                   '<a href="../../{}/">Veja a situação da norma</a>.</p>').format(history, slug))
+        if history else "",
+    ]
     return "\n\n".join(
-        [
-            str(Markup('<p class="calc-resumo">{}</p>').format(spec["summary"])),
-            str(Markup('<p class="calc-fonte">Norma: <a href="../../{}/">{}</a>.</p>').format(
-                spec["statute"]["slug"], statute_title)),
-            notes,
-            "## Dispositivos aplicados { #dispositivos }",
-            "O texto é o do documento-fonte, com a grafia original; cada dispositivo leva à página da norma.",
-            provisions_section(spec),
+        part for part in [
+            *head,
             "## Calcular { #calcular }",
             form_html(spec),
-            f'<script type="application/json" class="calc-rotulos">{_labels_json(spec)}</script>',
-            "## Exemplos resolvidos { #exemplos }",
-            "Calculados na construção do site pelo mesmo código que roda no navegador "
-            f"(os casos de teste de `tests/cases/{name}.yaml`).",
+            today_section(spec),
+            str(Markup('<p class="calc-fonte">Norma: <a href="../../{}/">{}</a>.</p>').format(
+                slug, statute_title)),
+            notes,
+            "## Dispositivos aplicados { #dispositivos }",
+            back,
+            "O texto é o do documento-fonte, com a grafia original; cada dispositivo leva à página da norma.",
+            provisions_section(spec),
+            "## Exemplos verificados { #exemplos }",
+            back,
+            "Calculados na construção do site pelo mesmo motor de cálculo que roda no navegador, "
+            "e conferidos um a um.",
             examples_section(spec),
-        ]
+        ] if part
     )
 
 
-def calculators_index(names: Iterable[str] | None = None) -> str:
-    """Cards for the index page: each calculator's title, summary and statute."""
+def _index_items(names: Iterable[str]) -> Markup:
     items = []
-    for name in names or api.names():
+    for name in names:
         spec = declaration(name)
         items.append(
             Markup('<li><a href="{name}/"><strong>{title}</strong></a><br>{summary} '
@@ -571,4 +694,17 @@ def calculators_index(names: Iterable[str] | None = None) -> str:
                 name=name, title=spec["title"], summary=spec["summary"],
                 statute=SHORT_NAMES.get(spec["statute"]["slug"], spec["statute"]["slug"]))
         )
-    return str(Markup('<ul class="calc-indice">{}</ul>').format(Markup("").join(items)))
+    return Markup('<ul class="calc-indice">{}</ul>').format(Markup("").join(items))
+
+
+def calculators_index(names: Iterable[str] | None = None) -> str:
+    """Cards for the index page: the 1965 calculators (with today's comparison) first, then
+    those of rules no longer in force under «História»."""
+    chosen = list(names or api.names())
+    current = [n for n in chosen if n not in HISTORY]
+    past = [n for n in chosen if n in HISTORY]
+    return str(Markup(
+        '<h2 id="lei-de-1965-e-hoje">Jornada e horas extras: Lei nº 4.860/1965 e o que vale hoje</h2>{}'
+        '<h2 id="historia">História</h2><p>Regras que não estão mais em vigor, para história e '
+        'pesquisa: o Decreto-Lei de 1941 (capatazias) e as tabelas de 1945 do porto do Rio.</p>{}'
+    ).format(_index_items(current), _index_items(past)))

@@ -9,13 +9,15 @@ exactly those); everything the edition adds (notes, buttons, links) is outside t
 
 from __future__ import annotations
 
+import datetime as dt
+
 from markupsafe import Markup, escape
 
 from . import cite, glossario, ids, render_hoje
 from .model import Fact, Node, Note, Statute
 from .textspans import Span, citation_span, note_span, render
 
-STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "historico": "historico"}
+STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
 FACT_LABELS = [
     ("type", "Tipo"),
@@ -45,10 +47,11 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute) -> None:
+    def __init__(self, statute: Statute, site_url: str = "/", accessed: dt.date | None = None) -> None:
         self.statute = statute
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
-        self.reference = cite.reference(statute)
+        self.site_url = site_url
+        self.reference_html = cite.reference_html(statute, site_url, accessed or cite.build_date())
 
     # -- links ---------------------------------------------------------------------------------
     def resolve(self, target: str) -> str:
@@ -81,8 +84,11 @@ class StatuteRenderer:
         return Markup(f'<span class="rotulo src">{render(node.label, spans)}</span>')
 
     # -- pieces --------------------------------------------------------------------------------
-    def note(self, note: Note) -> Markup:
+    def note(self, note: Note, node: Node) -> Markup:
+        from .render_calculators import provision_label  # late: render_calculators imports this module
+
         number = self.numbers[note.anchor]
+        search_title = f"Nota editorial — {provision_label(self.statute.slug, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.type_name}"
         body = escape(note.text)
         extra = ""
@@ -90,26 +96,55 @@ class StatuteRenderer:
             extra = (f'<span class="nota-duplicata">Linha repetida no documento-fonte: '
                      f'<q class="src">{escape(note.duplicate)}</q></span>')
         return Markup(
-            f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude>'
+            f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude '
+            f'data-search-title="{escape(search_title)}">'
             f'<span class="nota-numero">[{number}]</span> '
             f"<strong>{escape(heading)}:</strong> {body}{extra}</aside>"
         )
 
+    def cite_body(self, node: Node | None) -> Markup:
+        """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
+        with its copy button; URN and permalink on their own lines; the entry in CSL-JSON, RIS
+        and BibTeX (copied from the act's files under /dados/citacoes/, linked for no-script)."""
+        st = self.statute
+        label = node.citation_label if node else None
+        key = st.slug if node is None else f"{st.slug}!{node.id}"
+        urn = st.urn if node is None else ids.urn(st.urn, node.id)
+        url = cite.act_url(st, self.site_url) if node is None else cite.provision_url(st, self.site_url, node.id)
+        href = "#topo" if node is None else f"#{node.id}"
+        files = " ".join(
+            f'<a href="../dados/citacoes/{escape(st.slug)}.{ext}" download>{name}</a>'
+            for ext, name in (("json", "CSL-JSON"), ("ris", "RIS"), ("bib", "BibTeX"))
+        )
+        buttons = " ".join(
+            f'<button type="button" class="md-button citar-formato" data-formato="{ext}" hidden>{name}</button>'
+            for ext, name in (("json", "CSL-JSON"), ("ris", "RIS"), ("bib", "BibTeX"))
+        )
+        return Markup(
+            f'<div class="citar-corpo" data-chave="{escape(key)}" data-slug="{escape(st.slug)}" '
+            f'data-urn="{escape(urn)}" data-label="{escape(label or "")}">'
+            f'<p class="citar-rotulo">Referência (ABNT NBR 6023)</p>'
+            f'<p class="citar-texto citar-ref">{self.reference_html}</p>'
+            f'<p class="citar-rotulo">Citação no texto (ABNT NBR 10520)</p>'
+            f'<p class="citar-texto citar-curta">{escape(cite.in_text(st, label))}</p>'
+            f'<p class="citar-botoes"><button type="button" class="md-button citar-copiar" data-copiar="ref" hidden>'
+            f'Copiar referência</button> <button type="button" class="md-button citar-copiar" data-copiar="curta" '
+            f'hidden>Copiar citação no texto</button></p>'
+            f'<p class="citar-urn">URN: <code>{escape(urn)}</code></p>'
+            f'<p class="citar-link">Link permanente: <a href="{href}">{escape(url)}</a></p>'
+            f'<p class="citar-formatos">Para gerenciadores de referências: {buttons}'
+            f'<span class="citar-arquivos">arquivos do ato: {files}</span></p>'
+            f'<pre class="citar-saida" hidden></pre>'
+            f'<output class="citar-status" aria-live="polite"></output>'
+            f"</div>"
+        )
+
     def cite_box(self, node: Node) -> Markup:
         label = node.citation_label
-        text = cite.provision_reference(self.statute, label)
-        urn = ids.urn(self.statute.urn, node.id)
-        path = ids.permalink(self.statute.slug, node.id)
         return Markup(
             f'<details class="citar" data-search-exclude>'
             f'<summary aria-label="Citar {escape(label)}">Citar</summary>'
-            f'<div class="citar-corpo" data-ref="{escape(text)}" data-urn="{escape(urn)}" '
-            f'data-path="{escape(path)}" data-label="{escape(label)}">'
-            f'<p class="citar-texto">{escape(text)} Disponível em: {escape(path)}. URN: {escape(urn)}.</p>'
-            f'<p>URN: <code>{escape(urn)}</code><br>Link permanente: <a href="#{node.id}">{escape(path)}</a></p>'
-            f'<p><button type="button" class="md-button citar-copiar" hidden>Copiar citação</button> '
-            f'<output class="citar-status" aria-live="polite"></output></p>'
-            f"</div></details>"
+            f"{self.cite_body(node)}</details>"
         )
 
     def anchor_link(self, node: Node) -> Markup:
@@ -136,7 +171,7 @@ class StatuteRenderer:
             )
             out.append(f'<blockquote class="texto-citado">{lines}</blockquote>')
         if node.type == "anexo":
-            out.extend(str(self.note(n)) for n in node.notes)
+            out.extend(str(self.note(n, node)) for n in node.notes)
         if node.table is not None:
             out.append(str(self.table(node)))
         if node.type == "anexo" and node.text:
@@ -145,7 +180,7 @@ class StatuteRenderer:
             names = "<br>".join(f'<span class="src">{escape(s)}</span>' for s in node.signatures)
             out.append(f'<p class="assinaturas">{names}</p>')
         if node.type != "anexo":
-            out.extend(str(self.note(n)) for n in node.notes)
+            out.extend(str(self.note(n, node)) for n in node.notes)
         if cite_box and not inline:
             out.append(cite_box)
         return out
@@ -179,7 +214,7 @@ class StatuteRenderer:
                     )
                     cells[-1] = cells[-1].replace("</td>", f"{refs}</td>")
                 rows.append("<tr>" + "".join(cells) + "</tr>")
-        notes_html = "".join(str(self.note(n)) for n in row_notes)
+        notes_html = "".join(str(self.note(n, node)) for n in row_notes)
         return Markup(
             f'<div class="tabela-modelo">{head}<div class="tabela-rolagem" tabindex="0" role="region" '
             f'aria-label="Tabela do modelo anexo"><table><thead><tr>{cols}</tr></thead>'
@@ -272,7 +307,9 @@ class StatuteRenderer:
             f'<ol class="anomalias">{"".join(anomalies)}</ol>'
             f"{related_html}"
             f'<p class="painel-titulo">Como citar</p><p>Cada dispositivo tem um botão «Citar» com a referência '
-            f"(ABNT), a URN e o link permanente. Informação entre colchetes não consta do documento-fonte.</p>"
+            f"(ABNT) do ato, a citação no texto com o dispositivo, a URN e o link permanente. Informação entre "
+            f"colchetes não consta do documento-fonte. O ato inteiro:</p>"
+            f'<div class="citar citar--ato">{self.cite_body(None)}</div>'
             f"</details>"
         )
 
@@ -303,6 +340,6 @@ class StatuteRenderer:
         return "\n".join(out)
 
 
-def render_statute(statute: Statute) -> str:
+def render_statute(statute: Statute, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page."""
-    return StatuteRenderer(statute).page()
+    return StatuteRenderer(statute, site_url).page()

@@ -33,6 +33,7 @@ from .exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINE
 from .render_statute import md_heading_text
 from .table_compare import Comparison, FunctionLine, Group, comparison
 from .tables import (
+    Diaristas,
     Figure,
     FunctionsPart,
     Header,
@@ -63,6 +64,8 @@ NOTE_LABELS = {
     "identity_mismatch": "Identidade que não confere (proposta ≠ atual − excedentes + vagas)",
     "annual_mismatch": "Despesa anual que não confere (≠ número × diária × 300)",
     "not_in_scale": "Referência fora da escala-padrão",
+    "uncertain_reading": "Leitura incerta",
+    "placement": "Posição fora do padrão de aumentos",
     "editorial": "Nota editorial",
 }
 
@@ -293,18 +296,30 @@ def filter_box(target: str, label: str, hint: str) -> str:
 
 
 def downloads(names: Sequence[str], root: str) -> str:
+    def describe(n: str) -> str:
+        return CSV_FILES.get(n, "Atual × proposta: salário atual e proposto, aumento e número de funções, por função")
+
     items = "".join(
-        f'<li><a href="{root}dados/{escape(n)}" download><code>/dados/{escape(n)}</code></a> — '
-        f"{escape(CSV_FILES.get(n, 'todas as tabelas em JSON'))}</li>"
+        f"<li>{escape(describe(n))}: "
+        f'<a href="{root}dados/planilhas/{escape(n)}" download>para planilha</a> '
+        f'<small>(<code>/dados/planilhas/{escape(n)}</code>)</small>'
+        + (f' · <a href="{root}dados/{escape(n)}" download>CSV de dados</a> <small>(<code>/dados/{escape(n)}</code>)'
+           f"</small>" if n in CSV_FILES else "")
+        + "</li>"
         for n in names
     )
     return (
         f'<div class="baixar" data-search-exclude><p class="painel-titulo">Baixar os dados</p><ul>{items}'
+        f'<li>Todas as tabelas numa pasta de trabalho: <a href="{root}dados/tabelas-1945.xlsx" download>'
+        f"<code>/dados/tabelas-1945.xlsx</code></a></li>"
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas, '
         f'com notas, linhas do fonte e totais (esquema: <a href="{root}dados/{SCHEMA_NAME}">'
         f"<code>/dados/{SCHEMA_NAME}</code></a>)</li></ul>"
-        f"<p>CSV em UTF-8, separado por vírgulas, com cabeçalho: números simples com ponto decimal (vazio para o "
-        f"traço '-') e, em colunas próprias (<code>*_impresso</code>), o texto exatamente como impresso.</p></div>"
+        f"<p>«Para planilha»: abre direto numa planilha em português (separador ponto e vírgula, vírgula "
+        f"decimal, acentos corretos), com colunas e notas em português. «CSV de dados»: separado por vírgulas, "
+        f"números com ponto decimal (vazio para o traço '-') e, em colunas próprias (<code>*_impresso</code>), o "
+        f'texto exatamente como impresso. Todos os arquivos, com tamanho e SHA-256: <a href="{root}dados/">'
+        f"Dados para baixar</a>.</p></div>"
     )
 
 
@@ -815,11 +830,40 @@ def diaristas_page() -> str:
         "diário. A coluna «Classe» é a ordem de impressão (numerada pela edição); as linhas atual e proposta "
         "foram pareadas pela posição (veja a nota de alinhamento).</p>"
         + _part_notes(d.notes, book, "Toda a tabela")
+        + f'<figure class="grafico-figura grafico-figura--barras">{diaristas_chart(d)}<figcaption>Diaristas por '
+        'classe de salário diário, atual × proposta. Dados: <a href="#tabela-diaristas">a tabela logo abaixo</a>.'
+        "</figcaption></figure>"
         + region(table, caption, wide=True)
         + book.flush()
         + "</div>",
         "",
     ])
+
+
+def diaristas_chart(d: Diaristas) -> Markup:
+    """Paired bars: number of diaristas per class of daily wage, current and proposed (printed
+    counts, '-' as zero); the table right below is its data."""
+
+    def wage(fig: Figure) -> str:
+        return f"Cr$ {format_money(fig.value)}" if isinstance(fig.value, Decimal) else "—"
+
+    groups = [
+        charts.BarGroup(f"Classe {i}: diária {wage(r.current.daily_salary)} → {wage(r.proposed.daily_salary)}",
+                        int(r.current.count.amount), int(r.proposed.count.amount))
+        for i, r in enumerate(d.rows, 1)
+    ]
+    return charts.paired_bars(
+        "grafico-diaristas",
+        groups,
+        title="Diaristas por classe de salário diário: situação atual × proposta",
+        desc=(f"Barras emparelhadas para as {len(groups)} classes da Tabela Numérica de Diaristas: número de "
+              "diaristas na situação atual e na proposta, com a diária de cada lado. Os números estão nas colunas "
+              "de número da tabela logo abaixo (traço impresso contado como zero)."),
+        first_label="Situação atual",
+        second_label="Situação proposta",
+        value_label="Número de diaristas",
+        table_id="tabela-diaristas",
+    )
 
 
 # ------------------------------------------------------------------ comparison
@@ -1090,6 +1134,7 @@ def comparison_page() -> str:
         + filter_box("tabela-aumentos", "Filtrar por função ou série", "sem acentos: «auxiliar de escritorio»")
         + raises_table(c, book)
         + book.flush("Notas desta tabela")
+        + downloads(["comparacao.csv"], SUB)
         + "</div>",
         "",
         "## Diaristas {#diaristas}",
@@ -1154,7 +1199,11 @@ def index_page() -> str:
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas '
         f"completas: cada número como impresso e como valor, linhas do fonte, notas, totais impressos e totais "
         f'calculados; validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
-        f"(JSON Schema 2020-12).</li></ul>"
+        f"(JSON Schema 2020-12).</li>"
+        f'<li>Para planilha em português (ponto e vírgula, vírgula decimal, colunas e notas em português): '
+        f'<a href="{root}dados/planilhas/comparacao.csv" download>atual × proposta</a> e cada tabela, em '
+        f'<a href="{root}dados/">Dados para baixar</a>; todas numa pasta de trabalho: '
+        f'<a href="{root}dados/tabelas-1945.xlsx" download><code>/dados/tabelas-1945.xlsx</code></a>.</li></ul>'
         "<p>Nos CSV (UTF-8, vírgula, com cabeçalho), os números vêm em forma simples, com ponto decimal "
         "(<code>1900.00</code>; vazio para o traço «-»), e o texto exatamente como impresso vem em colunas "
         "próprias (<code>*_impresso</code>), por exemplo <code>14.655. 000,00</code> ou <code>CR$510,00</code>. "

@@ -91,16 +91,52 @@ def add_calculators(files: Files, config: Any) -> None:
         files.append(File.generated(config, uri, content=content))
 
 
-def add_table_downloads(files: Files, config: Any) -> None:
-    """The tables of 1945 as CSV and JSON (+ JSON Schema) under ``/dados/``, generated at build."""
-    from .exports import all_files
-    from .render_tables import tables
+def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, content=content))
 
-    for uri, text in all_files(tables()).items():
-        existing = files.get_file_from_path(uri)
-        if existing is not None:
-            files.remove(existing)
-        files.append(File.generated(config, uri, content=text))
+
+def add_downloads(files: Files, config: Any) -> None:
+    """Everything under ``/dados/`` (see :mod:`macros.downloads`): the tables of 1945 as CSV, pt-BR
+    spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
+    and Akoma Ntoso XML; the Data Package index."""
+    from .downloads import generated
+
+    for uri, content in generated(config["site_url"] or "/").items():
+        _put(files, config, uri, content)
+
+
+def print_css(site_url: str) -> str:
+    """``/assets/impressao-atos.css``: per act, a named page whose header is the act's reference
+    and whose footer counts pages, and the base of the permalinks printed after each article."""
+    from . import cite
+    from .statutes import all_statutes
+
+    def css_string(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    out = ["/* Gerado na construção (macros/site_files.py) a partir de data/statutes/. */", "@media print {"]
+    for st in all_statutes().values():
+        page = f"ato-{st.slug}"
+        out += [
+            f'  .md-content:has(.ato-referencia[data-slug="{st.slug}"]) {{',
+            f"    page: {page};",
+            f"    --ep-link-base: {css_string(cite.act_url(st, site_url) + '#')};",
+            "  }",
+            f"  @page {page} {{",
+            f"    @top-left {{ content: {css_string(f'BRASIL. {cite.title(st)}')}; font-size: 8pt; color: #444; }}",
+            f"    @bottom-left {{ content: {css_string(cite.act_url(st, site_url))}; font-size: 7pt; color: #555; }}",
+            '    @bottom-right { content: "p. " counter(page) " de " counter(pages); font-size: 8pt; color: #444; }',
+            "  }",
+        ]
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def add_print_css(files: Files, config: Any) -> None:
+    _put(files, config, "assets/impressao-atos.css", print_css(config["site_url"] or "/"))
 
 
 ENGINE_REPORT = "assets/motor.json"

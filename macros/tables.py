@@ -21,7 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from macros.loader import DATA, DataError, load_validated
+from macros.loader import DATA, DataError, check_source, load_validated
 
 TABLES_DIR = DATA / "tables"
 SCHEMA = "tables"
@@ -554,12 +554,38 @@ def load_table(path: Path) -> Escala | Ordinaria | Suplementar | Diaristas:
     return build(load_validated(path, SCHEMA), path)
 
 
+def _ids(value: Any, place: str = "") -> Iterator[tuple[str, str]]:
+    """Every ``id`` in a table file's data, with its place (``series[3].id``)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            here = f"{place}.{key}" if place else str(key)
+            if key == "id" and isinstance(item, str):
+                yield item, here
+            else:
+                yield from _ids(item, here)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _ids(item, f"{place}[{index}]")
+
+
 def load_tables(directory: Path = TABLES_DIR) -> Tables:
-    """Load every ``*.yaml`` in ``directory``; each of the four kinds must appear exactly once."""
+    """Load every ``*.yaml`` in ``directory``; each of the four kinds must appear exactly once.
+
+    Ids (of tables, blocks and series) become page anchors and download names: they must be unique
+    across all the files, and each file's source document must exist.
+    """
     found: dict[type, Any] = {}
+    seen_ids: dict[str, tuple[Path, str]] = {}
     files = tuple(sorted(directory.glob("*.yaml")))
     for path in files:
-        table = load_table(path)
+        raw = load_validated(path, SCHEMA)
+        check_source(path, "source.file", raw["source"]["file"])
+        for ident, place in _ids(raw):
+            if ident in seen_ids:
+                first, first_place = seen_ids[ident]
+                raise DataError(path, place, f"id {ident!r} repetido (já usado em {first.name}, {first_place})")
+            seen_ids[ident] = (path, place)
+        table = build(raw, path)
         if type(table) in found:
             raise DataError(path, "kind", f"tipo de tabela repetido (já definido em {found[type(table)].file.name})")
         found[type(table)] = table

@@ -81,7 +81,7 @@ writeFileSync(path.join(site, "sw-motor.js"), SW_MOTOR);
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
   swDest: path.join(site, "sw.js"),
-  globPatterns: ["**/*.{html,css,js,json,txt,csv,xml,svg,png,ico,webmanifest}"],
+  globPatterns: ["**/*.{html,css,js,json,txt,csv,xml,svg,png,ico,webmanifest,ris,bib,xlsx}"],
   globIgnores: [
     "sw.js",
     "sw-motor.js",

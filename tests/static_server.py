@@ -16,6 +16,7 @@ Run directly to serve ``site/``: ``python tests/static_server.py site 8000``.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import functools
 import gzip
@@ -88,10 +89,9 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
     def handle(self) -> None:
-        try:
+        # The browser may close the page (or a test its context) mid-download.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
             super().handle()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the browser closed the page (or the test its context) mid-download
 
     def _compressed(self, path: str, stat: os.stat_result) -> bytes:
         key = (path, stat.st_mtime)

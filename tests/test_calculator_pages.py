@@ -52,8 +52,12 @@ def _example(html: str, ident: str) -> str:
     return html[start : end if end > 0 else len(html)]
 
 
-def expected_formatted(name: str, value: str) -> str:
+def expected_formatted(name: str, value: str, case: dict[str, Any] | None = None) -> str:
+    """The amount in the currency of the case's result (horas_extras: the era chosen)."""
     code = api.describe(name)["currency"]["code"]  # type: ignore[index]
+    if case is not None:
+        result = api.run(name, case["inputs"], data=case.get("data"))
+        code = result.get("currency", {}).get("code", code)  # type: ignore[union-attr]
     return format_money(Decimal(value), Currency(code))
 
 
@@ -67,7 +71,7 @@ def test_every_case_is_a_worked_example(site_dir: Path, name: str, case: dict[st
             assert f'data-campo-erro="{escape(field)}"' in block, field
         return
     for key, value in expected.get("amounts", {}).items():
-        shown = str(escape(expected_formatted(name, value)))
+        shown = str(escape(expected_formatted(name, value, case)))
         row = re.search(rf'<tr data-valor="{re.escape(key)}">.*?</tr>', block)
         assert row, f"{key} ausente do exemplo"
         assert f'<td class="calc-quantia">{shown}</td>' in row.group(0), (key, shown, row.group(0))
@@ -97,8 +101,16 @@ def test_form_declares_every_input(site_dir: Path, name: str) -> None:
 def test_provision_links_exist(site_dir: Path, name: str) -> None:
     html = _html(site_dir, name)
     links = set(LINK.findall(html))
-    declared = {(p["statute"], p["id"]) for p in api.describe(name)["provisions"]}  # type: ignore[union-attr]
+    provisions = api.describe(name)["provisions"]  # type: ignore[index]
+    declared = {(p["statute"], p["id"]) for p in provisions if not p.get("url")}  # type: ignore[union-attr]
     assert declared <= links, "cada dispositivo declarado é citado na página"
+    # the rules of today: linked to their official publication, with the date verified
+    for provision in provisions:  # type: ignore[union-attr]
+        if provision.get("url"):
+            assert provision["url"].startswith(("https://www.planalto.gov.br/ccivil_03/", "https://www3.tst.jus.br/"))
+            assert f'href="{provision["url"]}"' in html
+            day = "/".join(reversed(provision["verified"].split("-")))
+            assert f"(verificado em {day})" in html
     anchors: dict[str, set[str]] = {}
     for slug, node_id in links:
         if slug not in anchors:
@@ -141,7 +153,7 @@ def test_archive_imports_cleanly(site_dir: Path, tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-I", "-c", probe, str(tmp_path)], cwd=tmp_path,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["formatted"] == "Cr$ 19,50"
+    assert json.loads(done.stdout)["formatted"] == "Cr$ 20"  # whole cruzeiros (Lei nº 4.511/1964)
 
 
 def test_published_tables(site_dir: Path) -> None:

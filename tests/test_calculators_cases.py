@@ -6,7 +6,8 @@ example), ``source`` (statute + LexML id), ``inputs``, optional ``data`` (tables
 
 - ``ok: false`` and ``errors``: the fields refused, in order;
 - otherwise ``amounts`` (machine values, exact text), optional ``formatted``, ``quantities``,
-  ``absent`` (amounts that must not appear), ``warnings_contain``, ``breaches`` (jornada codes,
+  ``absent`` (amounts that must not appear), ``warnings_contain``, ``highlights_contain`` (what
+  the reader sees first), ``breaches`` (jornada codes,
   in order), ``breach_provisions``, ``details`` (a subset of the result's details) and
   ``provisions`` (``<slug>#<id>``, in the order applied).
 """
@@ -23,7 +24,7 @@ from calculators import api
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 CASE_KEYS = {"name", "title", "description", "source", "inputs", "data", "expected"}
 EXPECTED_KEYS = {
-    "ok", "errors", "amounts", "formatted", "quantities", "absent", "warnings_contain",
+    "ok", "errors", "amounts", "formatted", "quantities", "absent", "warnings_contain", "highlights_contain",
     "breaches", "breach_provisions", "details", "provisions",
 }
 
@@ -107,6 +108,8 @@ def test_case(calculator: str, case: dict[str, Any]) -> None:
         assert result["quantities"][name]["value"] == value, name
     for fragment in expected.get("warnings_contain", []):
         assert any(fragment in w for w in result["warnings"]), (fragment, result["warnings"])
+    for fragment in expected.get("highlights_contain", []):
+        assert any(fragment in h for h in result["highlights"]), (fragment, result["highlights"])
     if "breaches" in expected:
         assert [b["code"] for b in result["details"]["breaches"]] == expected["breaches"]
     for ref in expected.get("breach_provisions", []):
@@ -137,6 +140,9 @@ def test_jornada_feeds_horas_extras() -> None:
     assert handed["horas_feriado"] == "8:00"
     paid = api.run("horas_extras", {**handed, "salario_mensal": "1.200,00"})
     assert paid["ok"] is True, paid
-    assert paid["amounts"]["acrescimo_prorrogacao_20"]["value"] == "12.00"
-    assert paid["amounts"]["acrescimo_refeicao"]["value"] == "5.00"
-    assert paid["amounts"]["acrescimo_feriado"]["value"] == "40.00"
+    assert paid["amounts"]["acrescimo_prorrogacao_20"]["value"] == "12"
+    assert paid["amounts"]["acrescimo_refeicao"]["value"] == "5"
+    assert paid["amounts"]["acrescimo_feriado"]["value"] == "40"
+    # the same hours in today's values: the minimum of today (50% for every extension hour)
+    today = api.run("horas_extras", {**handed, "era": "hoje", "salario_mensal": "1.200,00"})
+    assert today["amounts"]["total_acrescimos_minimo_hoje"]["value"] == "75.00"  # 12 h × 5 × 50% + 5 + 40

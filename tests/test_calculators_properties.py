@@ -36,7 +36,8 @@ def test_shares_plus_residue_is_the_total(total: Decimal, quotas: list[Decimal])
     allocation = split_by_quotas(total, quotas)
     assert sum(allocation.shares, Decimal(0)) + allocation.residue == total
     assert all(share == round_money(share) for share in allocation.shares)
-    assert abs(allocation.residue) <= Decimal("0.005") * len(quotas)
+    # Art. 4º divides the product: the shares never add up to more (residue never negative).
+    assert Decimal(0) <= allocation.residue < Decimal("0.01") * len(quotas)
 
 
 @given(CENTS, QUOTAS, st.lists(QUOTAS, max_size=20), st.integers(min_value=2, max_value=10))
@@ -56,9 +57,90 @@ TEAM = st.fixed_dictionaries(
         "quantidade_motorista_guindaste": st.integers(0, 3),
         "quantidade_conferente": st.integers(0, 3),
         "quota_trabalhador": QUOTAS.map(str),
-        "majoracao": st.sampled_from(["nenhuma", "explosivos", "poeira_odores", "couros_verdes"]),
+        "majoracao": st.sampled_from(["nenhuma", "explosivos", "poeira_odores", "couros_verdes",
+                                      "granel_obs_e", "chifres_ossos_ferro"]),
     }
 )
+ROLES = ("trabalhador", "motorista_interno", "feitor", "ajudante_feitor", "motorista_guindaste", "conferente")
+ANY_TEAM = st.fixed_dictionaries(
+    {
+        "taxa": st.integers(min_value=1, max_value=10**6).map(lambda r: f"{r // 1000}${r % 1000:03d}"),
+        "quantidade": st.decimals(min_value=Decimal("0.001"), max_value=10**4, places=3).map(
+            lambda d: str(d).replace(".", ",")),
+        **{f"quantidade_{r}": st.integers(0, 40) for r in ROLES},
+        **{f"quota_{r}": st.decimals(min_value=Decimal("0.0001"), max_value=100, places=4).map(str)
+           for r in ROLES},
+    }
+)
+
+
+@settings(max_examples=300)
+@given(ANY_TEAM)
+def test_terno_never_pays_more_than_the_product(inputs: dict[str, Any]) -> None:
+    """Decreto-Lei de 1941, art. 4º: over any team and any quotas (§ 1º), the shares never add
+    up to more than the product; the residue is never negative and below 10 réis a person."""
+    if all(inputs[f"quantidade_{r}"] == 0 for r in ROLES):
+        inputs["quantidade_trabalhador"] = 1
+    result = api.run("producao_terno", inputs)
+    assert result["ok"] is True, result
+    product = Decimal(result["amounts"]["produto"]["value"])
+    paid = sum((Decimal(row["share"]) * row["count"] for row in result["details"]["partes"]), Decimal(0))
+    residue = Decimal(result["amounts"]["residuo"]["value"])
+    people = sum(row["count"] for row in result["details"]["partes"])
+    assert paid <= product
+    assert paid + residue == product
+    assert Decimal(0) <= residue < Decimal("0.01") * people
+
+
+OBS_E = ("poeira_odores", "granel_obs_e", "chifres_ossos_ferro")
+
+
+@settings(max_examples=100)
+@given(st.sampled_from(OBS_E), st.integers(min_value=1, max_value=10**6), st.integers(1, 500))
+def test_obs_e_goods_pay_25_percent(choice: str, reis: int, tonnes: int) -> None:
+    """Observation e): every one of its goods pays the rate nº 2 plus 25%, cited to anx1_ali5;
+    only the packaged goods carry the dust-or-odour condition in the step's words."""
+    result = api.run("producao_terno", {"taxa": f"{reis // 1000}${reis % 1000:03d}",
+                                        "quantidade": str(tonnes), "majoracao": choice})
+    assert result["ok"] is True, result
+    rate = Decimal(reis) / 1000
+    assert Decimal(result["amounts"]["produto"]["value"]) == round_money(rate * Decimal("1.25") * tonnes)
+    step = next(s for s in result["steps"] if s["provision"]["id"] == "anx1_ali5")
+    conditional = "não impedem o desprendimento de poeira ou odores" in step["explanation"]
+    assert conditional is (choice == "poeira_odores"), step["explanation"]
+
+
+def _office_week(day_minutes: int, saturday: bool, office: bool) -> dict[str, Any]:
+    start = 8 * 60
+    end = start + day_minutes
+    return {
+        "escritorio_central": office, "capatazia": False, "sabado_compensado": saturday,
+        "periodos": [{"data": f"2024-03-0{d}", "inicio": f"{start // 60:02d}:{start % 60:02d}",
+                      "fim": f"{end // 60:02d}:{end % 60:02d}"} for d in range(4, 9)],  # Mon–Fri
+    }
+
+
+@settings(max_examples=100)
+@given(st.integers(min_value=8 * 60, max_value=10 * 60), st.booleans())
+def test_compensated_saturday_is_not_overtime(day_minutes: int, office: bool) -> None:
+    """Lei nº 4.860/1965, art. 7º, § 3º: five weekdays of equal length with the Saturday
+    compensated: the hours up to the Saturday's share of the week (4 h in 44, 8 h in 48) are
+    not prorrogação; beyond it they are, exactly as without § 3º minus that share."""
+    share = 4 * 60 if office else 8 * 60
+    weekly_excess = 5 * (day_minutes - 8 * 60)
+    without = api.run("jornada", _office_week(day_minutes, False, office))
+    with_saturday = api.run("jornada", _office_week(day_minutes, True, office))
+    assert without["ok"] and with_saturday["ok"], (without, with_saturday)
+
+    def minutes(result: dict[str, Any]) -> int:
+        hours, _, rest = result["quantities"]["horas_prorrogacao"]["value"].partition(":")
+        return int(hours) * 60 + int(rest)
+
+    assert minutes(without) == weekly_excess
+    assert minutes(with_saturday) == max(0, weekly_excess - share)
+    if weekly_excess <= share:
+        assert not [b for b in with_saturday["details"]["breaches"] if b["code"].startswith("excesso")]
+        assert "lei-4860-1965#art7_par3" in [p["ref"] for p in with_saturday["provisions"]]
 
 
 @settings(max_examples=150)

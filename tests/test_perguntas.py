@@ -48,7 +48,8 @@ def article(site: Path, slug: str) -> str:
 
 
 def words(html: str) -> int:
-    prose = re.sub(r'<div class="pergunta-exemplo".*?</div>', " ", html, flags=re.S)
+    prose = re.sub(r'<div class="pergunta-exemplo".*?class="md-button pergunta-calcular".*?</a>', " ", html,
+                   flags=re.S)
     prose = re.sub(r"<[^>]+>", " ", prose)
     return len(re.findall(r"\w+", prose.replace("¶", " ")))
 
@@ -79,7 +80,8 @@ def test_answer_links_provision_law_and_calculator(site_dir: Path, slug: str) ->
 def test_answer_example_is_the_calculators_result(site_dir: Path, slug: str) -> None:
     """The amounts shown beside the link are what the calculator gives for the link's inputs."""
     html = article(site_dir, slug)
-    for box in re.findall(r'<div class="pergunta-exemplo".*?</div>', html, re.S):
+    # up to the box's link (the table inside may sit in its own scrolling region's <div>)
+    for box in re.findall(r'<div class="pergunta-exemplo".*?class="md-button pergunta-calcular".*?</a>', html, re.S):
         name, query = CALCULATOR.search(box).groups()  # type: ignore[union-attr]
         inputs = dict(parse_qsl(urlsplit("?" + query.replace("&amp;", "&")).query))
         shown = dict(ROW.findall(box))

@@ -31,27 +31,24 @@ def test_every_provision_is_an_anchor(site_dir: Path) -> None:
 
 def test_citation_boxes_carry_urn_label_and_permalink(site_dir: Path) -> None:
     for statute in STATUTES:
-        boxes = {
-            a["data-path"]: a
-            for tag, a in htmlscan.tags(htmlscan.page(site_dir, f"/{statute.slug}/"))
-            if "citar-corpo" in (a.get("class") or "")
-        }
+        page = htmlscan.page(site_dir, f"/{statute.slug}/")
+        boxes = {a["data-chave"]: a for tag, a in htmlscan.tags(page) if "citar-corpo" in (a.get("class") or "")}
+        html = page.read_text(encoding="utf-8")
         for node in statute.walk():
             if node.type in ("epigrafe", "ementa"):
                 continue
-            path = f"/{statute.slug}/#{node.id}"
-            box = boxes[path]
+            box = boxes[f"{statute.slug}!{node.id}"]
             assert box["data-urn"] == f"{statute.urn}!{node.id}"
             assert box["data-label"] == ids.citation_label(node.id)
-            assert box["data-ref"] == f"{cite.reference(statute)} {ids.citation_label(node.id)}."
+            assert f'<a href="#{node.id}">{cite.provision_url(statute, "http://127.0.0.1:8000/", node.id)}</a>' in html
 
 
 def test_known_citations() -> None:
     lei = all_statutes()["lei-4860-1965"]
-    assert cite.provision_reference(lei, ids.citation_label("art7_par5")).startswith(
+    assert cite.reference_head(lei).startswith(
         "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos organizados"
     )
-    assert cite.provision_reference(lei, ids.citation_label("art7_par5")).endswith(" art. 7º, § 5º.")
+    assert cite.in_text(lei, ids.citation_label("art7_par5")) == "(BRASIL, 1965, art. 7º, § 5º)"
     dl = all_statutes()["decreto-lei-3844-1941"]
     assert cite.title(dl) == "Decreto-Lei [nº 3.844], de 20 de novembro de 1941"
 

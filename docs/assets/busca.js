@@ -1,25 +1,369 @@
-/* Busca sem acentos: a consulta é dobrada (pôrto → porto) antes de chegar à busca do Material.
- * O índice recebe na construção as formas sem acento de cada palavra acentuada
- * (macros/search_fold.py); aqui só se dobra a consulta. O texto digitado continua visível como
- * foi digitado: só a leitura do valor pelo Material é dobrada. */
-(function () {
+/* Busca: prepara a consulta para a busca do Material (lunr, no seu Web Worker) e realça o que
+ * foi encontrado na página de destino.
+ *
+ * O índice (macros/search_index.py) guarda, em campos ocultos, as palavras sem acento e sem
+ * plural/gênero ("refeições" → "refeica"), os pares de palavras vizinhas e fichas de citação
+ * ("art7par5", "de4860"). Aqui a consulta digitada é lida com as mesmas regras
+ * (macros/search_words.py — mantenha as duas em sintonia; um teste compara). Fichas internas
+ * começam com "_", para que o prefixo de uma palavra ("hora*") nunca as alcance:
+ *   - sem acentos, º ª ° § (7º → 7; "§ 5" → parágrafo 5); 4.860 → 4860;
+ *   - palavras vazias ("de", "da", "para"…) nunca decidem: saem da consulta;
+ *   - números de atos e citações viram fichas: "lei 4860", "decreto 17.961", "art 7 § 5",
+ *     "art 7 paragrafo 5", "7 5 a", "paragrafo unico";
+ *   - várias palavras: cada uma conta, e duas vizinhas juntas contam mais.
+ * O texto digitado continua visível como foi digitado: só a leitura do valor pelo Material muda.
+ */
+(function (root) {
   "use strict";
-  var fold = function (s) {
-    return String(s).normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+
+  var STOP = ("a o as os e de da do das dos em no na nos nas para por pelo pela pelos pelas um " +
+    "uma uns umas com que se ao aos ou quanto quanta quantos quantas qual quais como onde quando")
+    .split(" ");
+  // Palavras do dia a dia que a norma diz de outro modo: a consulta procura também esta.
+  var ALSO = {
+    ganha: "salario", ganho: "salario", ganhar: "salario", ganham: "salario", recebe: "salario",
+    receber: "salario", extra: "extraordinario", extras: "extraordinario", folga: "descanso",
+    chefe: "chefia", sindicato: "sindical", sindicatos: "sindical", jornada: "periodo", jornadas: "periodo",
+    paga: "remunerado", pago: "remunerado", recebo: "salario"
   };
+  var PARTS = ["epigrafe", "ementa", "preambulo", "formula", "fecho", "anexo", "considerando"];
+  var ACTS = { "3844": "3844", "17961": "17961", "4860": "4860" };
+  var YEARS = { "1941": "3844", "1945": "17961", "1965": "4860" };
+  var SLUG_ACTS = {
+    "decreto-lei-3844-1941": "3844", "decreto-17961-1945": "17961", "lei-4860-1965": "4860"
+  };
+  var ACT_WORDS = ["lei", "decreto", "dl", "n", "numero", "nr"];
+  var ART = ["art", "arts", "artigo", "artigos"];
+  var PAR = ["paragrafo", "paragrafos", "par", "paragr", "pu"];
+  var INC = ["inciso", "inc", "incisos"];
+  var ALI = ["alinea", "alineas", "al", "letra"];
+  var ITE = ["item", "itens"];
+  var ROMAN = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+  // Pesos das cláusulas (medidos com tests/search/queries.yaml).
+  var W = { exact: 3, act: 60, actWithWords: 3, actOfCitation: 8, context: 30, citation: 200, number: 6, pair: 6, title: 6 };
+
+  function has(list, x) { return list.indexOf(x) !== -1; }
+
+  function fold(s) {
+    return String(s).replace(/[ºª°§]/g, " ").normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  }
+
+  function tokens(s) {
+    return fold(s).replace(/(\d)\.(?=\d{3}(?!\d))/g, "$1").match(/[a-z]+|[0-9]+/g) || [];
+  }
+
+  var ENDINGS = [["oes", "ao"], ["aes", "ao"], ["ais", "al"], ["eis", "el"]];
+  function stem(w) {
+    if (/^\d+$/.test(w) || w.length <= 3) return w;
+    var done = false;
+    for (var i = 0; i < ENDINGS.length; i++) {
+      var e = ENDINGS[i][0];
+      if (w.slice(-e.length) === e && w.length > e.length + 1) {
+        w = w.slice(0, -e.length) + ENDINGS[i][1];
+        done = true;
+        break;
+      }
+    }
+    if (!done && w.slice(-1) === "s") w = w.slice(0, -1);
+    if (w.length > 4 && "aeo".indexOf(w.slice(-1)) !== -1) w = w.slice(0, -1);
+    return w;
+  }
+
+  function romanValue(s) {
+    if (!/^[ivxlc]+$/.test(s)) return 0;
+    var total = 0;
+    for (var i = 0; i < s.length; i++) {
+      var v = ROMAN[s[i]], next = ROMAN[s[i + 1]] || 0;
+      total += v < next ? -v : v;
+    }
+    return total;
+  }
+
+  /* Lê a consulta: ato, citação e palavras. Devolve {query, words, display}. */
+  function prepare(raw, context) {
+    // "§" marca parágrafo; "decreto-lei" é um só ato.
+    var text = String(raw).replace(/§/g, " paragrafo ").replace(/decreto\s*-\s*lei/gi, " dl ");
+    var toks = tokens(text);
+    var used = toks.map(function () { return false; });
+    var act = null, i, t;
+
+    // 1. Ato: número (4860, 4.860, 17961, 3844) ou ano com "lei"/"decreto"; "decreto-lei" só há um.
+    var keyword = toks.some(function (x) { return has(["lei", "decreto", "dl"], x); });
+    for (i = 0; i < toks.length; i++) {
+      t = toks[i];
+      if (ACTS[t] || (YEARS[t] && (keyword || toks.length === 1))) {
+        act = ACTS[t] || YEARS[t];
+        used[i] = true;
+      }
+    }
+    if (!act && has(toks, "dl")) act = "3844";
+    if (act) {
+      for (i = 0; i < toks.length; i++) {
+        if (has(ACT_WORDS, toks[i]) || (YEARS[toks[i]] === act)) used[i] = true;
+      }
+    }
+
+    // 2. Citação: art 7, § 5, parágrafo único, inciso II, alínea a, item 1, caput; ou "7 5 a".
+    var cit = { art: null, par: null, inc: null, ali: null, ite: null, cpt: false, bare: false };
+    var rest = [];
+    for (i = 0; i < toks.length; i++) if (!used[i]) rest.push(i);
+    // Sem marcadores ("7 5 a"): só números pequenos e letras, ao menos dois; um número sozinho
+    // ("12.815", "48") é buscado como número.
+    var bare = rest.length > 1 && /^\d{1,3}$/.test(toks[rest[0]]) && rest.every(function (k) {
+      return /^\d{1,3}$/.test(toks[k]) || /^[a-z]$/.test(toks[k]) || romanValue(toks[k]);
+    });
+    var level = null;
+    for (var r = 0; r < rest.length; r++) {
+      i = rest[r];
+      t = toks[i];
+      var next = r + 1 < rest.length ? toks[rest[r + 1]] : null;
+      var isNum = /^\d+$/.test(t);
+      if (has(ART, t) && next && /^\d+$/.test(next)) { level = "art"; used[i] = true; continue; }
+      if (has(PAR, t) && next && (/^\d+$/.test(next) || next === "unico")) { level = "par"; used[i] = true; continue; }
+      if (t === "pu" || (t === "unico" && level === "par")) { cit.par = "unico"; used[i] = true; level = null; continue; }
+      if (has(INC, t) && next && (/^\d+$/.test(next) || romanValue(next))) { level = "inc"; used[i] = true; continue; }
+      if (has(ALI, t) && next && /^[a-z]$/.test(next)) { level = "ali"; used[i] = true; continue; }
+      if (has(ITE, t) && next && /^\d+$/.test(next)) { level = "ite"; used[i] = true; continue; }
+      if (t === "caput" && (cit.art || level === "art")) { cit.cpt = true; used[i] = true; continue; }
+      if (level === "art" && isNum) { cit.art = t; used[i] = true; level = "after-art"; continue; }
+      if (level === "par" && isNum) { cit.par = t; used[i] = true; level = "after-par"; continue; }
+      if (level === "inc") { cit.inc = isNum ? t : String(romanValue(t)); used[i] = true; level = "after-inc"; continue; }
+      if (level === "ali") { cit.ali = t; used[i] = true; level = "after-ali"; continue; }
+      if (level === "ite") { cit.ite = t; used[i] = true; level = null; continue; }
+      // Sem marcadores: "7 5 a" (artigo, parágrafo ou inciso, alínea) ou depois de "art 7".
+      if ((bare || (cit.art && level && level.indexOf("after") === 0)) && !cit.ite) {
+        if (isNum && !cit.art) { cit.art = t; cit.bare = bare; used[i] = true; continue; }
+        if (isNum && cit.art && !cit.par && !cit.inc) { cit.par = t; cit.bare = true; used[i] = true; continue; }
+        if (/^[a-z]$/.test(t) && cit.art && !cit.ali) { cit.ali = t; used[i] = true; continue; }
+        if (romanValue(t) && cit.art && !cit.inc) { cit.inc = String(romanValue(t)); used[i] = true; continue; }
+        if (isNum && cit.art && cit.ali && !cit.ite) { cit.ite = t; used[i] = true; continue; }
+      }
+    }
+
+    var clauses = [];
+    var citations = [];
+    if (cit.art) {
+      var tail = (cit.inc ? "inc" + cit.inc : "") + (cit.ali ? "ali" + cit.ali : "") + (cit.ite ? "ite" + cit.ite : "");
+      var base = "art" + cit.art;
+      if (cit.par === "unico") citations.push(base + "parunico" + tail);
+      else if (cit.par && cit.bare) {
+        citations.push(base + "par" + cit.par + tail);
+        if (!cit.inc) citations.push(base + "inc" + cit.par + (cit.ali ? "ali" + cit.ali : ""));
+      } else if (cit.par) citations.push(base + "par" + cit.par + tail);
+      else if (cit.cpt && !tail) citations.push(base + "cpt");
+      else citations.push(base + tail);
+    } else if (cit.par === "unico") {
+      citations.push("parunico");
+    }
+    // Partes do ato: "ementa", "preambulo", "anexo", "considerando 2" (com ou sem o ato).
+    for (i = 0; i < toks.length; i++) {
+      if (used[i] || !has(PARTS, toks[i])) continue;
+      if (toks[i] === "considerando") {
+        var n = toks[i + 1] && /^\d+$/.test(toks[i + 1]) ? toks[i + 1] : "1";
+        citations.push("cons" + n);
+        if (toks[i + 1] === n) used[i + 1] = true;
+      } else {
+        citations.push(toks[i] === "anexo" ? "anx1" : toks[i]);
+      }
+      used[i] = true;
+    }
+    // "hoje art 7": a caixa «Hoje» daquele artigo.
+    var hoje = toks.indexOf("hoje"), W2 = W.citation;
+    if (hoje !== -1 && citations.length && !used[hoje]) {
+      used[hoje] = true;
+      citations.forEach(function (c) { clauses.push("_hoje" + c + "^" + W.citation); });
+      W2 = W.citation / 4;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
+    }
+    citations.forEach(function (c) { clauses.push("_" + c + "^" + W2); });
+
+    // 3. Palavras: sem as vazias; radical com curinga; números exatos; pares de vizinhas.
+    var words = [], display = {}, stems = [];
+    for (i = 0; i < toks.length; i++) {
+      if (used[i] || has(STOP, toks[i])) continue;
+      words.push(toks[i]);
+    }
+    if (!words.length && !citations.length && !act) {
+      // Só palavras vazias: nenhuma decide sozinha.
+      return { query: "", words: [], display: {} };
+    }
+    words.forEach(function (w) {
+      if (/^\d+$/.test(w)) {
+        clauses.push(w + "^" + W.number);
+        display[w] = w;
+        stems.push(w);
+        return;
+      }
+      // O radical exato conta mais; o prefixo acha o resto (e a palavra ainda sendo digitada).
+      var s = stem(w);
+      clauses.push(s + "^" + W.exact, s + "*");
+      display[s] = w;
+      stems.push(s);
+      if (ALSO[w]) {
+        var a = stem(ALSO[w]);
+        clauses.push(a + "^" + W.exact, a + "*");
+        display[a] = w;
+      }
+    });
+    for (i = 0; i + 1 < stems.length; i++) {
+      if (/^\d+$/.test(stems[i]) && /^\d+$/.test(stems[i + 1])) continue;
+      clauses.push("_" + stems[i] + "_" + stems[i + 1] + "*^" + W.pair);
+    }
+
+    // A consulta inteira é um título ("conferente", "escala padrao de salarios")?
+    var whole = stems.filter(function (s) { return !/^\d+$/.test(s); });
+    if (whole.length && whole.length === stems.length) clauses.push("_t_" + whole.join("_") + "^" + W.title);
+    if (act) {
+      if (citations.length) clauses.push("_de" + act + "^" + W.actOfCitation);
+      else if (words.length) clauses.push("_de" + act + "^" + W.actWithWords, "_ato" + act + "^" + W.actWithWords);
+      else clauses.push("_ato" + act + "^" + W.act);
+    } else if (citations.length && context && SLUG_ACTS[context]) {
+      clauses.push("_de" + SLUG_ACTS[context] + "^" + W.context);
+    }
+    return { query: clauses.join(" "), words: words, display: display };
+  }
+
+  var api = { fold: fold, tokens: tokens, stem: stem, prepare: prepare, STOP: STOP };
+  root.estatutosBusca = api;
+  if (typeof document === "undefined") return;
+
+  /* -- Na página ------------------------------------------------------------------------------ */
+  var last = { display: {} };
+  function contextSlug() {
+    var ref = document.querySelector(".ato-referencia[data-slug]");
+    return ref ? ref.getAttribute("data-slug") : null;
+  }
+
   var native = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
   function patch(input) {
-    if (!input || input.dataset.epFold) return;
-    input.dataset.epFold = "1";
+    if (!input || input.dataset.epBusca) return;
+    input.dataset.epBusca = "1";
     Object.defineProperty(input, "value", {
       configurable: true,
-      get: function () { return fold(native.get.call(this)); },
+      get: function () {
+        var prepared = prepare(native.get.call(this), contextSlug());
+        last = prepared;
+        return prepared.query;
+      },
       set: function (v) { native.set.call(this, v); }
     });
   }
-  function patchAll() {
-    document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
+
+  // Resultados: o link leva as palavras digitadas (para o realce); termos ausentes com as palavras
+  // digitadas, nunca as fichas internas.
+  function internal(term) { return !Object.prototype.hasOwnProperty.call(last.display, term); }
+  function fixResults(list) {
+    list.dataset.consulta = last.query || "";  // a consulta que produziu a lista (para os testes)
+    list.querySelectorAll("a.md-search-result__link").forEach(function (a) {
+      if (a.dataset.epBusca) return;
+      a.dataset.epBusca = "1";
+      var url = new URL(a.href, location.href);
+      if (last.words && last.words.length) url.searchParams.set("h", last.words.join(" "));
+      else url.searchParams.delete("h");
+      a.href = url.toString();
+    });
+    // Realce também das palavras achadas sem acento ("prorrogacao" → "prorrogação") no resumo.
+    list.querySelectorAll("article.md-search-result__article:not([data-ep-busca])").forEach(function (art) {
+      art.dataset.epBusca = "1";
+      if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
+    });
+    list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(function (p) {
+      p.dataset.epBusca = "1";
+      var kept = 0;
+      p.querySelectorAll("del").forEach(function (del) {
+        var term = del.textContent;
+        if (internal(term)) { del.remove(); return; }
+        if (del.textContent !== last.display[term]) del.textContent = last.display[term];
+        kept += 1;
+      });
+      if (!kept) p.remove();
+    });
   }
-  patchAll();
-  window.estatutosACadaPagina(patchAll);
-})();
+
+  function watchResults() {
+    var list = document.querySelector(".md-search-result__list");
+    if (!list || list.dataset.epBusca) return;
+    list.dataset.epBusca = "1";
+    new MutationObserver(function () { fixResults(list); }).observe(list, { childList: true, subtree: true });
+  }
+
+  // Página de destino: realce das palavras buscadas (também as acentuadas: "prorrogacao" realça
+  // "prorrogação") e do dispositivo aberto.
+  var SKIP = { SCRIPT: 1, STYLE: 1, MARK: 1, TEXTAREA: 1, INPUT: 1, BUTTON: 1 };
+  function highlight(container, words) {
+    var wanted = words.map(function (w) { return /^\d+$/.test(w) ? w : stem(w); });
+    if (!wanted.length) return 0;
+    var matches = function (word) {
+      var parts = tokens(word);
+      return parts.some(function (p) {
+        if (/^\d+$/.test(p)) return wanted.indexOf(p) !== -1;
+        if (has(STOP, p)) return false;
+        var s = stem(p);
+        return wanted.some(function (w) { return !/^\d+$/.test(w) && s.indexOf(w) === 0; });
+      });
+    };
+    var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        for (var el = node.parentElement; el && el !== container; el = el.parentElement) {
+          if (SKIP[el.tagName] || el.hasAttribute("data-search-exclude")) return NodeFilter.FILTER_REJECT;
+        }
+        return /\S/.test(node.nodeValue) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      }
+    });
+    var nodes = [];
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n);
+    var count = 0;
+    nodes.forEach(function (node) {
+      var value = node.nodeValue, re = /[\p{L}\p{N}]+/gu, m, pos = 0, frag = null;
+      while ((m = re.exec(value))) {
+        if (!matches(m[0])) continue;
+        frag = frag || document.createDocumentFragment();
+        frag.appendChild(document.createTextNode(value.slice(pos, m.index)));
+        var mark = document.createElement("mark");
+        mark.setAttribute("data-md-highlight", "");
+        mark.textContent = m[0];
+        frag.appendChild(mark);
+        pos = m.index + m[0].length;
+        count += 1;
+      }
+      if (frag) {
+        frag.appendChild(document.createTextNode(value.slice(pos)));
+        node.parentNode.replaceChild(frag, node);
+      }
+    });
+    return count;
+  }
+
+  function markTarget() {
+    document.querySelectorAll(".busca-alvo").forEach(function (el) { el.classList.remove("busca-alvo"); });
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (!el) return;
+    el.classList.add("busca-alvo");
+    if (/^H\d$/.test(el.tagName)) {
+      var body = document.querySelector('.dispositivo-corpo[data-de="' + id + '"]');
+      if (body) body.classList.add("busca-alvo");
+    }
+    for (var d = el; d; d = d.parentElement) {
+      if (d.tagName === "DETAILS") d.open = true;
+    }
+    el.scrollIntoView({ block: "start" });
+  }
+
+  function onPage() {
+    document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
+    watchResults();
+    var h = new URL(location.href).searchParams.get("h");
+    var article = document.querySelector("article.md-content__inner");
+    if (h && article && !article.dataset.epRealce) {
+      article.dataset.epRealce = "1";
+      highlight(article, tokens(h).filter(function (w) { return !has(STOP, w); }));
+    }
+    markTarget();
+  }
+
+  window.addEventListener("hashchange", markTarget);
+  api.highlight = highlight;
+  document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
+  window.estatutosACadaPagina(onPage);
+})(typeof window !== "undefined" ? window : globalThis);

@@ -5,7 +5,13 @@
  *   {type: "run", id, name, inputs, dataURL}          roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
  *   {type: "progress", text} | {type: "ready", ms} | {type: "error", message}
- *   {type: "result", id, json} | {type: "result", id, error}
+ *   {type: "result", id, json} | {type: "result", id, error, kind}
+ *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou)
+ *
+ * O Python responde sempre com um resultado ou uma mensagem (calculators.api.run_json), mesmo
+ * para JSON malformado ou aninhado milhares de níveis; um .wasm servido com tipo errado e um
+ * arquivo que não vem são avisados na hora; as tabelas que falharam são pedidas de novo na
+ * próxima tentativa.
  *
  * Nada de micropip nem CDN: o Pyodide vem de /assets/pyodide/ e as calculadoras de um .zip do
  * próprio site, desempacotado no sistema de arquivos do Pyodide com unpackArchive.
@@ -20,7 +26,7 @@ function progress(text) {
   self.postMessage({ type: "progress", text });
 }
 
-/* Downloads are counted as they arrive: the page shows "Baixando o Python: 3,4 de 13,6 MB" and
+/* Downloads are counted as they arrive: the page shows "Baixando o motor de cálculo: 3,4 de 13,6 MB" and
  * its time limit only runs out when no byte arrives for a while (a slow phone connection still
  * loads). A failed download is reported at once: loadPyodide() itself would never settle. */
 const download = { loaded: 0, total: 0, lastPost: 0 };
@@ -34,7 +40,7 @@ function postDownload(force) {
   if (!force && now - download.lastPost < 250) return;
   download.lastPost = now;
   const total = download.total ? ` de ${megabytes(download.total)}` : "";
-  progress(`Baixando o Python (Pyodide): ${megabytes(download.loaded)}${total} MB…`);
+  progress(`Baixando o motor de cálculo: ${megabytes(download.loaded)}${total} MB…`);
 }
 
 function fail(message) {
@@ -53,6 +59,13 @@ self.fetch = async (input, init) => {
   if (!response.ok) {
     fail(`arquivo indisponível (${response.status}): ${String(input)}`);
     return response;
+  }
+  // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
+  // forever: say so at once.
+  const address = String((input && input.url) || input);
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
+    fail(`o servidor entrega ${address.split("/").pop()} com o tipo «${type || "nenhum"}», e não application/wasm`);
   }
   if (!response.body || typeof TransformStream === "undefined") return response;
   download.total += Number(response.headers.get("Content-Length")) || 0;
@@ -79,7 +92,7 @@ async function fetchArchive(url) {
 
 async function boot(message) {
   const started = performance.now();
-  progress("Carregando o Python no navegador (Pyodide)…");
+  progress("Preparando o motor de cálculo no navegador…");
   const [pyodide, archive] = await Promise.all([
     loadPyodide({ indexURL: message.indexURL, stdout: () => {}, stderr: () => {} }),
     fetchArchive(message.archiveURL),
@@ -92,24 +105,22 @@ if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
     sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
 `);
   const api = pyodide.pyimport("calculators.api");
-  pyodide.globals.set("_ep_api", api);
-  pyodide.runPython(`
-def _ep_run(name, inputs_json, data_json):
-    try:
-        inputs = json.loads(inputs_json)
-        data = json.loads(data_json) if data_json else None
-    except ValueError:
-        return json.dumps({"ok": False, "errors": [{"field": "", "message": "Entradas em formato inválido."}]})
-    return json.dumps(_ep_api.run(name, inputs, data), ensure_ascii=False)
-`);
-  const run = pyodide.globals.get("_ep_run");
+  const run = (name, inputs, data) => api.run_json(name, inputs, data);
   return { run, ms: performance.now() - started };
 }
 
+/* The decree's tables (salarios_1945). A failed download is not kept: the next attempt asks again. */
 function tables(url) {
   if (!url) return Promise.resolve("");
   if (!dataCache.has(url)) {
-    dataCache.set(url, nativeFetch(url).then((r) => (r.ok ? r.text() : ""), () => ""));
+    const loading = nativeFetch(url).then((r) => {
+      if (!r.ok) throw new Error(`as tabelas de 1945 não vieram (${r.status})`);
+      return r.text();
+    }, () => {
+      throw new Error("as tabelas de 1945 não vieram (falha de rede)");
+    });
+    loading.catch(() => dataCache.delete(url));
+    dataCache.set(url, loading);
   }
   return dataCache.get(url);
 }
@@ -128,14 +139,25 @@ self.onmessage = async (event) => {
     return;
   }
   if (message.type === "run") {
+    // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
+    const reason = (error) => {
+      const lines = String((error && error.message) || error).trim().split("\n");
+      return lines[lines.length - 1].trim().slice(0, 300);
+    };
+    let data;
+    try {
+      data = await tables(message.dataURL);
+    } catch (error) {
+      self.postMessage({ type: "result", id: message.id, kind: "tabelas", error: reason(error) });
+      return;
+    }
     try {
       if (!engine) throw new Error("motor não carregado");
       const { run } = await engine;
-      const data = await tables(message.dataURL);
       const json = run(String(message.name), String(message.inputs), data);
       self.postMessage({ type: "result", id: message.id, json: String(json) });
     } catch (error) {
-      self.postMessage({ type: "result", id: message.id, error: String((error && error.message) || error) });
+      self.postMessage({ type: "result", id: message.id, kind: "motor", error: reason(error) });
     }
   }
 };

@@ -54,16 +54,48 @@
   }
 
   // ---------------------------------------------------------------- engine (one per visit)
+  // A calculation never leaves the page waiting: if the worker throws, dies or stops answering
+  // (no answer within runTimeoutMs()), it is dropped, the page says so and offers to try again,
+  // and the next attempt starts a new worker.
+  var DEFAULT_RUN_TIMEOUT_MS = 30000;
+
+  function runTimeoutMs() {
+    var flag = new URLSearchParams(window.location.search).get("_limite_calculo");
+    var value = parseInt(flag || window.calculadorasTempoLimiteCalculo || "", 10);
+    return value > 0 ? value : DEFAULT_RUN_TIMEOUT_MS;
+  }
+
+  // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
+  // "tabelas" (the decree's tables did not download).
+  function fault(kind, reason) {
+    var error = new Error(String(reason || ""));
+    error.kind = kind;
+    return error;
+  }
+
+  function stopEngine(current, error) {
+    if (current.stopped) return;
+    current.stopped = true;
+    try { current.worker.terminate(); } catch { /* already gone */ }
+    Object.keys(current.pending).forEach(function (id) {
+      var entry = current.pending[id];
+      delete current.pending[id];
+      clearTimeout(entry.timer);
+      entry.reject(error);
+    });
+    if (engine === current) engine = null; // a next attempt starts a new worker
+  }
+
   function startEngine() {
     if (engine) return engine.ready;
     var worker;
     try {
       worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
     } catch (error) {
-      return Promise.reject(error);
+      return Promise.reject(fault("carga", error && error.message));
     }
     window.calculadorasBoots += 1;
-    var current = { worker: worker, pending: {}, nextId: 1 };
+    var current = { worker: worker, pending: {}, nextId: 1, loaded: false, stopped: false };
     engine = current;
     current.ready = new Promise(function (resolve, reject) {
       // The time limit counts from the last sign of progress (each downloaded chunk is one), so
@@ -72,41 +104,49 @@
       function arm() {
         clearTimeout(timer);
         timer = setTimeout(function () {
-          reject(new Error("tempo esgotado"));
+          reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
+      }
+      function broken(reason) {
+        clearTimeout(timer);
+        if (current.loaded) stopEngine(current, fault("motor", reason));
+        else reject(fault("carga", reason));
       }
       arm();
       worker.onmessage = function (event) {
         var msg = event.data || {};
         if (msg.type === "progress") {
-          arm();
+          if (!current.loaded) arm();
           setStatus(msg.text);
         } else if (msg.type === "ready") {
           clearTimeout(timer);
+          current.loaded = true;
           resolve();
         } else if (msg.type === "error") {
-          clearTimeout(timer);
-          reject(new Error(msg.message));
+          broken(msg.message);
         } else if (msg.type === "result") {
-          var done = current.pending[msg.id];
+          var entry = current.pending[msg.id];
+          if (!entry) return;
           delete current.pending[msg.id];
-          if (done) done(msg);
+          clearTimeout(entry.timer);
+          if (msg.error !== undefined && msg.kind === "tabelas") {
+            entry.reject(fault("tabelas", msg.error));
+          } else if (msg.error !== undefined) {
+            entry.reject(fault("motor", msg.error));
+            stopEngine(current, fault("motor", msg.error));
+          } else {
+            entry.resolve(msg);
+          }
         }
       };
       worker.onerror = function (event) {
-        clearTimeout(timer);
         if (event && event.preventDefault) event.preventDefault();
-        reject(new Error("falha no worker"));
+        broken("falha no worker" + (event && event.message ? ": " + event.message : ""));
       };
+      worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
     });
-    current.ready.catch(function () {
-      worker.terminate();
-      Object.keys(current.pending).forEach(function (id) {
-        current.pending[id]({ error: "motor indisponível" });
-      });
-      if (engine === current) engine = null; // a next attempt starts over
-    });
-    setStatus("Carregando o motor de cálculo (Pyodide, cerca de 13 MB na primeira vez)…");
+    current.ready.catch(function (error) { stopEngine(current, error); });
+    setStatus("Carregando o motor de cálculo (cerca de 13 MB na primeira vez)…");
     worker.postMessage({
       type: "boot",
       indexURL: new URL("pyodide/", ASSETS).href,
@@ -118,9 +158,14 @@
   function runCalculator(name, inputs, needsData) {
     return startEngine().then(function () {
       var current = engine;
-      return new Promise(function (resolve) {
+      if (!current || current.stopped) throw fault("motor", "o motor parou");
+      return new Promise(function (resolve, reject) {
         var id = current.nextId++;
-        current.pending[id] = resolve;
+        var entry = { resolve: resolve, reject: reject };
+        entry.timer = setTimeout(function () {
+          stopEngine(current, fault("motor", "o motor parou de responder"));
+        }, runTimeoutMs());
+        current.pending[id] = entry;
         current.worker.postMessage({
           type: "run",
           id: id,
@@ -371,18 +416,29 @@
   }
 
   // ---------------------------------------------------------------- result
+  // The provisions' labels ("Lei nº 4.860/1965, art. 7º") of the step links, from the form's
+  // data-rotulos (an attribute: it survives Material's instant navigation).
   function labels(form) {
-    var node = form.parentNode.querySelector("script.calc-rotulos");
-    if (!node) return {};
-    try { return JSON.parse(node.textContent); } catch { return {}; }
+    try { return JSON.parse(form.getAttribute("data-rotulos") || "{}") || {}; } catch { return {}; }
   }
 
   function provisionLink(provision, names) {
     var slug = String(provision.statute || "");
     var id = String(provision.id || "");
     var ref = slug + "#" + id;
-    var link = el("a", { className: "calc-dispositivo", "data-ref": ref }, names[ref] || (slug + ", " + id));
+    var link = el("a", { className: "calc-dispositivo", "data-ref": ref },
+      names[ref] || provision.label || (slug + ", " + id));
     link.href = new URL(encodeURIComponent(slug) + "/#" + encodeURIComponent(id), SITE).href;
+    if (/^https:\/\//.test(String(provision.url || ""))) {
+      // A later act or precedent (today's rules): its official publication, and when it was checked.
+      link.href = provision.url;
+      link.rel = "noopener";
+      var span = el("span", null);
+      span.appendChild(link);
+      var day = String(provision.verified || "").split("-").reverse().join("/");
+      span.appendChild(el("span", { className: "calc-verificado" }, " (verificado em " + day + ")"));
+      return span;
+    }
     return link;
   }
 
@@ -460,6 +516,9 @@
     clear(area);
     var names = labels(form);
     area.appendChild(el("h3", { className: "calc-resultado-titulo", tabindex: "-1" }, "Resultado"));
+    (result.highlights || []).forEach(function (text) {
+      area.appendChild(el("p", { className: "calc-destaque" }, text));
+    });
     area.appendChild(valuesTable(result));
     if (result.details && Array.isArray(result.details.partes) && result.amounts && result.amounts.residuo) {
       area.appendChild(sharesTable(result));
@@ -524,21 +583,78 @@
   }
 
   // ---------------------------------------------------------------- actions
+  // Each change of the form (typing, a row added or removed, «Limpar», a new calculation) starts
+  // a new "generation"; an answer computed for an older generation is stale and discarded, so
+  // the result on screen and the share link never disagree with the form.
+  function newGeneration(form) {
+    var next = parseInt(form.dataset.geracao || "0", 10) + 1;
+    form.dataset.geracao = String(next);
+    return next;
+  }
+
+  function isCurrent(form, generation) {
+    return form.dataset.geracao === String(generation);
+  }
+
+  var FAULTS = {
+    carga: {
+      css: "calc-erro-carga",
+      status: "Motor de cálculo indisponível.",
+      text: function (reason) {
+        return "Não foi possível carregar o motor de cálculo no navegador (" + reason + "). Os " +
+          "exemplos resolvidos abaixo continuam válidos. Tente de novo agora ou mais tarde.";
+      }
+    },
+    motor: {
+      css: "calc-erro-motor",
+      status: "O cálculo não terminou.",
+      text: function (reason) {
+        return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
+          "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
+      }
+    },
+    tabelas: {
+      css: "calc-erro-tabelas",
+      status: "As tabelas não vieram.",
+      text: function (reason) {
+        return "Não foi possível baixar as tabelas do decreto de 1945 (" + reason + "). " +
+          "Confira a conexão e tente de novo.";
+      }
+    }
+  };
+
+  function showFault(form, error) {
+    var kind = error && FAULTS[error.kind] ? error.kind : "carga";
+    var about = FAULTS[kind];
+    var reason = String((error && error.message) || "motivo desconhecido").slice(0, 300);
+    var general = form.querySelector(".calc-erros-gerais");
+    var box = el("div", { className: "calc-falha" });
+    box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text(reason)));
+    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
+      "Tentar de novo"));
+    general.appendChild(box);
+    setStatusOf(form, about.status);
+    form.dataset.falhou = kind;
+  }
+
   function compute(form, fromLink) {
     var area = document.getElementById("resultado-" + form.getAttribute("data-calc"));
     var inputs = collect(form);
     var needsData = form.getAttribute("data-precisa-dados") === "sim";
     var submit = form.querySelector("button[type='submit']");
+    var generation = newGeneration(form);
+    form.dataset.emCurso = String(generation);
     form.setAttribute("aria-busy", "true");
     submit.disabled = true;
-    setStatusOf(form, engine ? "Calculando…" : "Carregando o motor de cálculo (Pyodide)…");
+    setStatusOf(form, engine && engine.loaded ? "Calculando…" : "Carregando o motor de cálculo…");
     var started = performance.now();
     return runCalculator(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
+      if (!isCurrent(form, generation)) return; // stale: the form changed meanwhile
       var result = null;
       if (msg && typeof msg.json === "string") {
         try { result = JSON.parse(msg.json); } catch { result = null; }
       }
-      if (!result) throw new Error((msg && msg.error) || "resposta inválida");
+      if (!result) throw fault("motor", "resposta ilegível");
       form.dataset.ultimoMs = String(Math.round(performance.now() - started));
       if (result.ok) {
         clearErrors(form);
@@ -560,19 +676,19 @@
         setStatusOf(form, "Há dados a corrigir.");
       }
       form.dataset.calculos = String(parseInt(form.dataset.calculos || "0", 10) + 1);
-    }).catch(function () {
+    }).catch(function (error) {
+      if (!isCurrent(form, generation)) return;
       clear(area);
       clearErrors(form);
-      var general = form.querySelector(".calc-erros-gerais");
-      general.appendChild(el("p", { className: "calc-erro calc-erro-carga" },
-        "Não foi possível carregar o motor de cálculo no navegador (o carregamento falhou ou passou " +
-        "do tempo-limite). Os exemplos resolvidos abaixo continuam válidos. Tente de novo mais tarde " +
-        "ou recarregue a página."));
-      setStatusOf(form, "Motor de cálculo indisponível.");
-      form.dataset.falhou = "1";
+      showFault(form, error);
     }).then(function () {
+      if (form.dataset.emCurso !== String(generation)) return; // a newer calculation is running
+      delete form.dataset.emCurso;
       form.removeAttribute("aria-busy");
       submit.disabled = false;
+      if (!isCurrent(form, generation) && form.querySelector(".calc-estado").textContent.slice(-1) === "…") {
+        setStatusOf(form, "Os dados mudaram durante o cálculo: nada foi mostrado. Calcule de novo.");
+      }
     });
   }
 
@@ -633,7 +749,11 @@
       renumber(form, list);
     });
     updateVisibility(form);
-    form.addEventListener("change", function () { updateVisibility(form); });
+    form.addEventListener("change", function () {
+      updateVisibility(form);
+      newGeneration(form);
+    });
+    form.addEventListener("input", function () { newGeneration(form); });
     form.addEventListener("focusin", function () {
       startEngine().catch(function () { /* the message is shown on submit */ });
     }, { once: true });
@@ -641,7 +761,10 @@
       var button = event.target.closest("button[data-acao]");
       if (!button || !form.contains(button)) return;
       var action = button.getAttribute("data-acao");
-      if (action === "adicionar") {
+      if (action !== "compartilhar") newGeneration(form);
+      if (action === "tentar") {
+        compute(form, false);
+      } else if (action === "adicionar") {
         var list = button.closest("[data-lista]");
         var added = addRow(form, list);
         var first = added.querySelector("input, select");

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -45,29 +46,55 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     phone.goto(base_url + "/lei-4860-1965/#art7_par5")
     box = phone.locator("#art7_par5 > .dispositivo-texto > details.citar")
     box.locator("summary").tap()
-    button = box.locator("button.citar-copiar")
+    button = box.locator("button.citar-copiar[data-copiar=ref]")
     expect(button).to_be_visible()
     button.tap()
-    expect(box.locator(".citar-status")).to_have_text("Citação copiada.")
+    expect(box.locator(".citar-status")).to_have_text("Referência copiada.")
     copied = phone.evaluate("() => navigator.clipboard.readText()")
-    url = f"{base_url}/lei-4860-1965/#art7_par5"
-    expected = (
+    today = phone.evaluate("() => { const d = new Date(); return [d.getDate(), d.getMonth(), d.getFullYear()]; }")
+    months = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."]
+    assert copied == (
         "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos "
-        "organizados, e dá outras providências. Diário Oficial da União de 29 de novembro de 1965. "
-        f"art. 7º, § 5º. Disponível em: {url}. Acesso em: "
-    )
-    assert copied.startswith(expected), copied
-    assert re.search(r"Acesso em: \d{1,2} [a-z.]+ \d{4}\. URN: urn:lex:br:federal:lei:1965-11-26;4860!art7_par5\.$",
-                     copied), copied
-    # The box shows the same text.
-    assert box.locator(".citar-texto").inner_text() == copied
+        "organizados, e dá outras providências. Diário Oficial da União: seção 1, Brasília, DF, 29 nov. 1965. "
+        "Disponível em: http://127.0.0.1:8000/lei-4860-1965/. "
+        f"Acesso em: {today[0]} {months[today[1]]} {today[2]}."
+    ), copied
+    box.locator("button.citar-copiar[data-copiar=curta]").tap()
+    expect(box.locator(".citar-status")).to_have_text("Citação no texto copiada.")
+    assert phone.evaluate("() => navigator.clipboard.readText()") == "(BRASIL, 1965, art. 7º, § 5º)"
 
 
-def test_citation_of_attributed_number_is_bracketed(page: Page, base_url: str) -> None:
+def test_copy_each_format(page: Page, base_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.goto(base_url + "/lei-4860-1965/")
+    box = page.locator("#art7_par5 > .dispositivo-texto > details.citar")
+    box.locator("summary").click()
+    iso = page.evaluate("() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }")
+    expected = {
+        "json": '"id": "lei-4860-1965!art7_par5"',
+        "ris": "SE  - art. 7º, § 5º",
+        "bib": "@legislation{lei-4860-1965:art7_par5,",
+    }
+    for fmt, marker in expected.items():
+        box.locator(f"button.citar-formato[data-formato={fmt}]").click()
+        expect(box.locator(".citar-status")).to_contain_text("copiada.")
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert marker in copied, copied
+        assert copied.count("lei-4860-1965") >= 1 and "art7_par6" not in copied
+        if fmt == "json":
+            assert json.loads(copied)[0]["accessed"] == {"date-parts": [iso]}
+        elif fmt == "ris":
+            assert f"Y2  - {iso[0]}/{iso[1]:02d}/{iso[2]:02d}" in copied
+        else:
+            assert f"urldate = {{{iso[0]}-{iso[1]:02d}-{iso[2]:02d}}}" in copied
+
+
+def test_citation_of_1941_act_is_bracketed_without_ementa(page: Page, base_url: str) -> None:
     page.goto(base_url + "/decreto-lei-3844-1941/")
     box = page.locator("#art4_par2 > .dispositivo-texto > details.citar")
     box.locator("summary").click()
-    text = box.locator(".citar-texto").inner_text()
-    assert text.startswith("BRASIL. Decreto-Lei [nº 3.844], de 20 de novembro de 1941. [Dispõe sobre")
-    assert " art. 4º, § 2º. Disponível em: " in text
-    assert text.endswith("URN: urn:lex:br:federal:decreto.lei:1941-11-20;3844!art4_par2.")
+    text = box.locator(".citar-ref").inner_text()
+    assert text.startswith("BRASIL. Decreto-Lei [nº 3.844], de 20 de novembro de 1941. [Sem ementa]. "
+                           "[S. l.: s. n.], 1941. Disponível em: http://127.0.0.1:8000/decreto-lei-3844-1941/.")
+    assert box.locator(".citar-curta").inner_text() == "(BRASIL, 1941, art. 4º, § 2º)"
+    assert box.locator(".citar-urn").inner_text() == "URN: urn:lex:br:federal:decreto.lei:1941-11-20;3844!art4_par2"

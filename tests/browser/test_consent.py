@@ -54,7 +54,8 @@ def test_no_engine_byte_before_the_user_asks(unasked: tuple[BrowserContext, list
     offer = pg.locator(".motor-oferta")
     offer.wait_for(state="visible")
     size = megabytes(report["gzip"])
-    assert pg.locator(".motor-oferta [data-motor-acao='baixar']").inner_text() == f"Baixar o motor de cálculo ({size} MB)"
+    button = pg.locator(".motor-oferta [data-motor-acao='baixar']")
+    assert button.inner_text() == f"Baixar o motor de cálculo ({size} MB)"
     assert f"{size} MB" in offer.inner_text() and "conexão lenta" in offer.inner_text()
     assert pg.locator(".calc-exemplo").first.is_visible()
     pg.fill("[data-path='salario_mensal']", "1.200,00")

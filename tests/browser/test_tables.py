@@ -66,8 +66,9 @@ def test_sorting_text_column(page: Page, base_url: str) -> None:
     expect(th).to_have_attribute("aria-sort", "ascending")
     keys = column_values(page, table, "proposed_function", "data-sort")
     assert keys == sorted(keys, key=lambda k: k) and keys[0] == "ajudante de eletricista"
-    # the misspelled 'Massamista' sorts by its normalised form 'Massagista'
-    assert "massagista" in keys
+    # 'Massamista', an uncertain reading, sorts by its printed form (between 'ma…' and 'mo…')
+    assert "massamista" in keys and "massagista" not in keys
+    assert keys.index("massamista") < keys.index("motorista")
     button.click()
     expect(th).to_have_attribute("aria-sort", "descending")
     keys = column_values(page, table, "proposed_function", "data-sort")

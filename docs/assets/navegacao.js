@@ -1,0 +1,53 @@
+/* Estatutos Portuários — navegação instantânea em qualquer endereço.
+ *
+ * A navegação instantânea do Material só intercepta links para páginas do sitemap.xml, e o
+ * sitemap traz endereços absolutos escritos na construção com o site_url (http://127.0.0.1:8000/).
+ * O Material corrige o protocolo e o nome do servidor, mas não a porta nem o caminho: servido em
+ * qualquer outro endereço, cada página recarregava por inteiro (e o Pyodide das calculadoras
+ * carregava de novo). Este script, carregado no <head> antes do Material, entrega ao Material o
+ * sitemap com os endereços trocados pelos de onde o site está de fato sendo servido. Só o pedido
+ * do sitemap.xml do próprio site é tocado; qualquer falha devolve o pedido original intacto. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || !window.XMLHttpRequest || !window.fetch) return;
+  var written = script.getAttribute("data-site-url") || "";
+  var root = new URL("../", script.src).href;
+  var sitemap = new URL("sitemap.xml", root).href;
+  if (!written || written === root) return;
+
+  var proto = XMLHttpRequest.prototype;
+  var open = proto.open;
+  var send = proto.send;
+
+  function rebase(text) {
+    return text.split("<loc>" + written).join("<loc>" + root);
+  }
+
+  proto.open = function (method, url) {
+    var target = "";
+    try { target = new URL(String(url), window.location.href).href; } catch { target = ""; }
+    this.epSitemap = String(method).toUpperCase() === "GET" && target === sitemap;
+    return open.apply(this, arguments);
+  };
+
+  proto.send = function () {
+    var xhr = this;
+    var args = arguments;
+    if (!xhr.epSitemap) return send.apply(xhr, args);
+    window.fetch(sitemap, { credentials: "same-origin" }).then(function (response) {
+      if (!response.ok) throw new Error(String(response.status));
+      return response.text();
+    }).then(function (text) {
+      var body = new Blob([rebase(text)], { type: "application/xml" });
+      Object.defineProperty(xhr, "readyState", { value: 4 });
+      Object.defineProperty(xhr, "status", { value: 200 });
+      Object.defineProperty(xhr, "statusText", { value: "OK" });
+      Object.defineProperty(xhr, "response", { value: xhr.responseType === "blob" ? body : rebase(text) });
+      xhr.dispatchEvent(new Event("load"));
+      xhr.dispatchEvent(new Event("loadend"));
+    }).catch(function () {
+      send.apply(xhr, args);
+    });
+  };
+})();

@@ -1,0 +1,63 @@
+// Runs the query set (tests/search/queries.yaml, given as JSON on stdin) against a built site's
+// search index with Material's own search worker (lunr), in Node, without a browser: the query
+// is prepared by docs/assets/busca.js exactly as in the page. Prints one JSON line per query with
+// the first results. A quick tool for tuning the ranking; the browser test is the one that counts.
+//
+//   node scripts/search_queries.mjs <site_dir> < queries.json
+import fs from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+
+const site = process.argv[2];
+const workers = path.join(site, "assets/javascripts/workers");
+const workerFile = fs.readdirSync(workers).find((f) => /^search\..*\.min\.js$/.test(f));
+const lunrDir = path.join(site, "assets/javascripts/lunr");
+
+const replies = [];
+const context = {
+  console,
+  setTimeout,
+  URL,
+  postMessage: (msg) => replies.push(msg),
+  addEventListener: (type, fn) => { context.onmessage = fn; },
+  importScripts: (...urls) => {
+    for (const url of urls) {
+      const file = path.join(lunrDir, url.replace(/^\.\.\/lunr\//, ""));
+      vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+    }
+  },
+};
+context.self = context;
+context.globalThis = context;
+vm.createContext(context);
+vm.runInContext(fs.readFileSync(path.join(workers, workerFile), "utf8"), context);
+vm.runInContext(fs.readFileSync(new URL("../docs/assets/busca.js", import.meta.url), "utf8"), context);
+
+async function send(message) {
+  const before = replies.length;
+  await context.onmessage({ data: message });
+  while (replies.length === before) await new Promise((resolve) => setTimeout(resolve, 1));
+  return replies[replies.length - 1];
+}
+
+const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
+const queries = JSON.parse(fs.readFileSync(0, "utf8"));
+// With the «Hoje» layer in the site, a query's `hoje` expectation replaces `expected`.
+const withToday = fs.existsSync(path.join(site, "hoje/index.html"));
+for (const item of queries) if (withToday && item.hoje) item.expected = item.hoje;
+await send({ type: 0, data: { ...index, options: { suggest: false } } });
+for (const item of queries) {
+  const prepared = context.estatutosBusca.prepare(item.query, (item.page || "").replace(/\/$/, "") || null);
+  const reply = await send({ type: 2, data: prepared.query });
+  // The first result as the page shows it: the best-scored document of the first group.
+  const groups = reply.data.items.slice(0, 5).map((group) => {
+    const best = [...group].sort((a, b) => b.score - a.score)[0];
+    return { location: best.location, score: Math.round(best.score * 10) / 10 };
+  });
+  const all = reply.data.items.flat().sort((a, b) => b.score - a.score);
+  const rank = all.findIndex((doc) => doc.location === item.expected);
+  const expected = rank < 0 ? null : { rank: rank + 1, score: Math.round(all[rank].score * 10) / 10 };
+  console.log(JSON.stringify({
+    query: item.query, prepared: prepared.query, expected: item.expected, found: expected, results: groups,
+  }));
+}

@@ -1,0 +1,48 @@
+"""Printing a statute page (Chromium print to PDF, A4): no «Citar», no "#" anchors, no navigation or
+search, no target highlight; the act's reference in the page header; each article's permalink
+after it; Lei nº 4.860 fits in at most 6 pages."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def test_lei_4860_prints_in_at_most_six_a4_pages(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/lei-4860-1965/#art7_par5")
+    page.wait_for_function("() => document.querySelector('.ep-alvo') !== null")
+    pages = pdf_pages(page.pdf(format="A4", prefer_css_page_size=True))
+    assert 1 <= pages <= 6, pages
+
+
+def test_print_layout(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/lei-4860-1965/#art7_par5")
+    page.wait_for_function("() => document.querySelector('.ep-alvo') !== null")
+    page.emulate_media(media="print")
+    hidden = page.evaluate(
+        """() => ['details.citar', 'a.ancora', '.md-header', '.md-sidebar--primary', '.md-search',
+                  'details.sobre-edicao', 'button.citar-copiar']
+            .map(s => [s, [...document.querySelectorAll(s)].every(e => getComputedStyle(e).display === 'none'
+                                                                      || e.offsetParent === null)])"""
+    )
+    assert all(ok for _, ok in hidden), hidden
+    target = page.evaluate(
+        "() => { const s = getComputedStyle(document.querySelector('#art7_par5 > .dispositivo-texto'));"
+        " return [s.backgroundColor, s.outlineStyle]; }"
+    )
+    assert target == ["rgba(0, 0, 0, 0)", "none"], target
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.md-content')).page") == "ato-lei-4860-1965"
+    after = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.dispositivo-corpo[data-de=art7]'), '::after').content"
+    )
+    assert "Link permanente: " in after and "http://127.0.0.1:8000/lei-4860-1965/#" in after and "art7" in after
+    css = page.evaluate(
+        "async () => (await fetch(document.querySelector('link[href$=\"impressao-atos.css\"]').href)).text()"
+    )
+    block = css[css.index("@page ato-lei-4860-1965"):]
+    assert '@top-left { content: "BRASIL. Lei nº 4.860, de 26 de novembro de 1965"' in block

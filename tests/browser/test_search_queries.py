@@ -1,0 +1,164 @@
+"""The query set (tests/search/queries.yaml) typed into Material's own search box, in Chromium.
+
+One page load per page of the set (the home page, and the few queries typed on a statute's
+page); each query is typed and the first result read. The test fails on any wrong first result
+and prints the whole table. Also: stop words never decide (a query with and without them lists
+the same results; stop words alone list nothing), and a hit opens the provision highlighted,
+with the words found marked even when typed without accents.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from playwright.sync_api import Page, expect
+
+QUERIES = Path(__file__).resolve().parent.parent / "search" / "queries.yaml"
+BOX = "input[data-md-component=search-query]"
+
+# Reads the results Material rendered for the query just typed: for each group (page), the
+# location of its best document (highest data-md-score; the page's own entry on ties).
+READ_RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')].map(li => {
+    let best = null, top = -1;
+    for (const a of li.querySelectorAll('a.md-search-result__link')) {
+        const score = parseFloat(a.querySelector('article').dataset.mdScore);
+        if (score > top) { top = score; best = a; }
+    }
+    const url = new URL(best.href);
+    return url.pathname.replace(/^\\//, '') + url.hash;
+})"""
+
+
+def load_queries() -> list[dict[str, str]]:
+    return yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+
+
+def open_search(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("() => window.document$ !== undefined && window.estatutosBusca")
+    page.locator(BOX).click()
+
+
+def type_query(page: Page, query: str) -> list[str]:
+    """Type ``query`` (replacing the box's content) and return the result locations, in order."""
+    box = page.locator(BOX)
+    prepare = (
+        "([q]) => window.estatutosBusca.prepare(q, (document.querySelector('.ato-referencia') || {dataset: {}})"
+        ".dataset.slug || null).query"
+    )
+    raw = box.evaluate("el => Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').get.call(el)")
+    before = page.evaluate(prepare, [raw])
+    expected = page.evaluate(prepare, [query])
+    page.evaluate("() => { document.querySelector('.md-search-result__list').dataset.consulta = '-'; }")
+    box.fill(query)
+    box.press("End")  # Material reads the box on keyup
+    if not expected or expected == before:  # nothing new to search: Material keeps the list
+        page.wait_for_timeout(500)
+        return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
+    page.wait_for_function(
+        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
+        arg=[expected],
+        timeout=15_000,
+    )
+    return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
+
+
+def test_query_set_first_results(page: Page, base_url: str, site_dir: Path) -> None:
+    queries = load_queries()
+    assert len(queries) >= 40
+    # With the «Hoje» layer and the answers in the site, their expectations apply.
+    with_today = (site_dir / "hoje" / "index.html").is_file()
+    for item in queries:
+        if with_today and item.get("hoje"):
+            item["expected"] = item["hoje"]
+    by_page: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for item in queries:
+        by_page[item.get("page", "")].append(item)
+    rows = []
+    for start, items in by_page.items():
+        open_search(page, f"{base_url}/{start}")
+        for item in items:
+            results = type_query(page, item["query"])
+            first = results[0] if results else "(nenhum resultado)"
+            rows.append((item["query"], item.get("page", ""), item["expected"], first, first == item["expected"]))
+    width = max(len(r[0]) for r in rows) + 2
+    table = "\n".join(
+        f"{'ok ' if ok else 'ERR'} {query:<{width}} {('[' + start + '] ') if start else ''}{got}"
+        + ("" if ok else f"   (esperado: {want})")
+        for query, start, want, got, ok in rows
+    )
+    print(f"\n{table}\n{sum(r[4] for r in rows)}/{len(rows)} consultas com o primeiro resultado esperado")
+    wrong = [r for r in rows if not r[4]]
+    assert not wrong, f"{len(wrong)} consultas com primeiro resultado errado:\n{table}"
+
+
+@pytest.mark.parametrize(
+    ("with_stop_words", "without"),
+    [
+        ("adicional de risco", "adicional risco"),
+        ("intervalo para a refeicao", "intervalo refeicao"),
+        ("o trabalho no feriado", "trabalho feriado"),
+    ],
+)
+def test_stop_words_never_decide(page: Page, base_url: str, site_dir: Path, with_stop_words: str, without: str) -> None:
+    open_search(page, base_url + "/")
+    plain = type_query(page, without)
+    stopped = type_query(page, with_stop_words)
+    assert plain, without
+    # Stop words add nothing: the same documents, in the same order.
+    assert stopped == plain, (stopped, plain)
+    # And every document listed has one of the other words (never only "de", "para", "o"…).
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    folded = {d["location"]: f"{d['folded']} {d.get('folded_title', '')}".split() for d in index["docs"]}
+    prefixes = page.evaluate(
+        "([q]) => window.estatutosBusca.tokens(q).filter(w => !window.estatutosBusca.STOP.includes(w))"
+        ".map(window.estatutosBusca.stem)",
+        [without],
+    )
+    for location in stopped:
+        words = folded[location]
+        assert any(w.startswith(p) for w in words for p in prefixes), (location, prefixes)
+
+
+def test_stop_words_alone_find_nothing(page: Page, base_url: str) -> None:
+    open_search(page, base_url + "/")
+    assert type_query(page, "de da do para") == []
+    assert type_query(page, "o a e em") == []
+
+
+def test_hit_opens_the_paragraph_highlighted(page: Page, base_url: str) -> None:
+    open_search(page, base_url + "/")
+    results = type_query(page, "art 7 paragrafo 5")
+    assert results[0] == "lei-4860-1965/#art7_par5"
+    page.locator(".md-search-result__item").first.locator("a.md-search-result__link[href*='#art7_par5']").first.click()
+    page.wait_for_url(re.compile(r"#art7_par5$"))
+    target = page.locator("[id='art7_par5']")
+    expect(target).to_have_class(re.compile(r"\bbusca-alvo\b"))
+    expect(target).to_be_in_viewport()
+
+
+def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
+    open_search(page, base_url + "/")
+    type_query(page, "prorrogacao")
+    # In the result list, too, the accented word is marked.
+    snippet_marks = page.locator(".md-search-result__item").first.locator("mark")
+    expect(snippet_marks.first).to_have_text(re.compile(r"^prorroga[çc][ãa]o", re.IGNORECASE))
+    link = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").nth(1)
+    href = link.get_attribute("href") or ""
+    assert "h=prorrogacao" in href, href
+    link.click()
+    page.wait_for_url(re.compile(r"[?&]h=prorrogacao"))
+    anchor = urlsplit(page.url).fragment
+    marks = page.locator("article mark[data-md-highlight]")
+    expect(marks.first).to_be_visible()
+    texts = {t.lower() for t in marks.all_inner_texts()}
+    assert texts & {"prorrogação", "prorrogações"}, texts
+    # Only words of the query are marked.
+    assert all(t.startswith("prorroga") for t in texts), texts
+    expect(page.locator(f"[id='{anchor}']")).to_have_class(re.compile(r"\bbusca-alvo\b"))

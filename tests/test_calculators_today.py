@@ -1,0 +1,225 @@
+"""The calculators speak about today, in the currency of each era, with the messages a phone user
+needs (issue 12, parts 3 and 4; issue 11, item 9).
+
+- horas_extras: the minimum of today (CF/88, art. 7º, XVI) beside the 1965 premiums, on the
+  basic salary (OJ nº 60); both eras; a currency sign against the era is refused with a message;
+  in 1965 every amount paid is a whole cruzeiro (Lei nº 4.511/1964), half a cruzeiro rounds up;
+- the rules of today carry the address of their official publication and the date verified;
+- bounds messages: the singular after 1, the money sign before the number;
+- the § 5º step states only the facts the user gave; no step prints a long intermediate;
+- mil-réis: ``12`` is 12$000; an implausible ``12.000`` is a question, not a result.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculators import api, today
+from calculators.parsing import FieldError, parse_date, parse_duration, parse_time
+
+
+def _run(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
+    return api.run(name, inputs)
+
+
+def _amount(result: dict[str, Any], key: str) -> str:
+    return str(result["amounts"][key]["value"])
+
+
+def test_issue_example_both_eras() -> None:
+    inputs = {"forma_salario": "hora", "salario_hora": "10,00", "prorrogacoes": [{"horas": "3"}],
+              "horas_refeicao": "1"}
+    then = _run("horas_extras", inputs)
+    now = _run("horas_extras", {**inputs, "era": "hoje"})
+    assert (_amount(then, "total_acrescimos"), _amount(then, "total_acrescimos_minimo_hoje")) == ("19", "25")
+    assert (_amount(now, "total_acrescimos"), _amount(now, "total_acrescimos_minimo_hoje")) == ("19.00", "25.00")
+    assert then["currency"]["symbol"] == "Cr$" and now["currency"]["symbol"] == "R$"
+    assert now["amounts"]["total_acrescimos_minimo_hoje"]["formatted"] == "R$ 25,00"
+    assert then["amounts"]["total_acrescimos_minimo_hoje"]["formatted"] == "Cr$ 25"
+    assert "acordo coletivo" in now["highlights"][0]
+
+
+def test_whole_cruzeiro_rule_is_named_and_stated() -> None:
+    result = _run("horas_extras", {"forma_salario": "hora", "salario_hora": "7", "horas_refeicao": "0:30"})
+    assert result["rounding"]["rule"].startswith("arredondamento ao cruzeiro inteiro (Lei nº 4.511/1964")
+    step = result["steps"][0]
+    assert step["provision"]["ref"] == "lei-4511-1964#art1_par1"
+    assert "cruzeiro inteiro" in step["explanation"]
+    assert _amount(result, "salario_refeicao") == "4"  # Cr$ 3,50 → Cr$ 4 (half up)
+    hoje = _run("horas_extras", {"era": "hoje", "forma_salario": "hora", "salario_hora": "7",
+                                 "horas_refeicao": "0:30"})
+    assert hoje["rounding"]["rule"] == "arredondamento comercial ao centavo"
+    assert _amount(hoje, "salario_refeicao") == "3.50"
+    assert "lei-4511-1964#art1_par1" not in [p["ref"] for p in hoje["provisions"]]
+
+
+@settings(max_examples=150)
+@given(st.lists(st.integers(0, 24 * 60), min_size=1, max_size=4), st.integers(0, 8 * 60),
+       st.decimals(min_value=Decimal("0.01"), max_value=Decimal(500), places=2), st.sampled_from(["1965", "hoje"]))
+def test_minimum_of_today_is_never_below_1965(extensions: list[int], meal: int, hourly: Decimal, era: str) -> None:
+    """Today's minimum (at least 50% each extension hour, meal at 100%) never pays less than the
+    1965 rule; in 1965 values every amount is a whole cruzeiro."""
+    result = _run("horas_extras", {
+        "era": era, "forma_salario": "hora", "salario_hora": str(hourly).replace(".", ","),
+        "prorrogacoes": [{"horas": f"{m // 60}:{m % 60:02d}"} for m in extensions],
+        "horas_refeicao": f"{meal // 60}:{meal % 60:02d}",
+    })
+    assert result["ok"] is True, result
+    assert Decimal(_amount(result, "total_acrescimos_minimo_hoje")) >= Decimal(_amount(result, "total_acrescimos"))
+    if era == "1965":
+        assert all("." not in a["value"] for a in result["amounts"].values()), result["amounts"]
+
+
+@pytest.mark.parametrize(("era", "typed", "words"), [
+    ("1965", "R$ 1.200,00", "«R$» indica reais de hoje"),
+    ("hoje", "Cr$ 1.200", "«Cr$» indica cruzeiros"),
+    ("hoje", "1:200$000", "«$» indica mil-réis"),
+])
+def test_currency_sign_against_the_era_gets_a_message(era: str, typed: str, words: str) -> None:
+    result = _run("horas_extras", {"era": era, "salario_mensal": typed, "prorrogacoes": [{"horas": "1"}]})
+    assert result["ok"] is False
+    [error] = result["errors"]
+    assert error["field"] == "salario_mensal"
+    assert error["message"].startswith("Salário mensal: " + words)
+    assert "época dos valores" in error["message"]
+
+
+def test_reais_in_mil_reis_gets_a_message() -> None:
+    result = _run("refeicao", {"salario_dia": "R$ 12"})
+    assert result["ok"] is False
+    assert "mil-réis de 1941" in result["errors"][0]["message"]
+
+
+def test_rules_of_today_link_their_publication_with_the_date() -> None:
+    for provision in (today.CF_OVERTIME, today.CF_WORKING_TIME, today.OJ_60, today.LEI_4511):
+        out = provision.to_json()
+        assert re.match(r"https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/)", out["url"])
+        assert out["verified"] == "2026-11-30"
+        assert today.STATEMENTS[provision.ref]
+    described = api.describe("horas_extras")
+    refs = [p["ref"] for p in described["provisions"]]  # type: ignore[index]
+    assert {"cf-1988#art7_inc16", "tst-oj-sbdi1#oj60_ite2", "lei-4511-1964#art1_par1"} <= set(refs)
+    jornada = [p["ref"] for p in api.describe("jornada")["provisions"]]  # type: ignore[index]
+    assert "cf-1988#art7_inc13" in jornada and "lei-4860-1965#art7_par3" in jornada
+
+
+def test_every_step_carries_its_provision() -> None:
+    result = _run("horas_extras", {"salario_mensal": "1.200", "prorrogacoes": [{"horas": "3"}]})
+    for step in result["steps"]:
+        assert step["provision"]["ref"], step
+        if step["provision"]["ref"].split("#")[0] not in ("lei-4860-1965",):
+            assert step["provision"]["verified"] == "2026-11-30" and step["provision"]["url"]
+
+
+@pytest.mark.parametrize(("name", "inputs", "message"), [
+    ("refeicao", {"salario_dia": "12", "operarios": "0"}, "deve ser no mínimo 1 operário."),
+    ("horas_extras", {"salario_mensal": "1.200", "divisor": "0"}, "deve ser no mínimo 1 hora."),
+    ("horas_extras", {"salario_mensal": "2000000000"}, "deve ser no máximo Cr$ 1.000.000.000."),
+    ("refeicao", {"salario_dia": "200000$000"}, "deve ser no máximo 100:000$000."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "200"}, "deve ser no máximo 180 minutos."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "1h"}, "número inválido; informe em minutos (ex.: 60)."),
+])
+def test_bounds_messages(name: str, inputs: dict[str, Any], message: str) -> None:
+    result = _run(name, inputs)
+    assert result["ok"] is False
+    assert any(e["message"].endswith(message) for e in result["errors"]), result["errors"]
+
+
+def test_mil_reis_plain_and_implausible() -> None:
+    assert _run("refeicao", {"salario_dia": "12"})["inputs"]["salario_dia"] == "12$000"
+    asked = _run("refeicao", {"salario_dia": "12.000"})
+    assert asked["ok"] is False
+    assert asked["errors"][0]["message"].startswith("Salário-dia vigente: 12$000 ou 12:000$000?")
+    assert _run("refeicao", {"salario_dia": "12:000$000"})["ok"] is True  # written the period way: confirmed
+
+
+def test_paragraph_5_states_only_what_was_given() -> None:
+    result = _run("paralisacoes", {"salario_dia": "12$000", "producao": "4$000"})
+    step = next(s for s in result["steps"] if s["provision"]["id"] == "art4_par5")
+    assert "Duração" not in step["values"] and "Quantidade" not in step["values"]
+    assert "não tem duração informada" in step["explanation"]
+    given_ = _run("paralisacoes", {"salario_dia": "12$000", "producao": "4$000", "duracao_minutos": "300"})
+    step = next(s for s in given_["steps"] if s["provision"]["id"] == "art4_par5")
+    assert step["values"]["Duração"] == "300 min" and "Quantidade" not in step["values"]
+
+
+LONG = re.compile(r"[0-9],[0-9]{7,}|[0-9]{12,}")
+
+
+@settings(max_examples=150)
+@given(st.integers(1, 99_999), st.integers(1, 1440), st.sampled_from(["chuva", "paralisacao"]))
+def test_steps_never_print_long_intermediates(reis: int, minutes: int, event: str) -> None:
+    wage = f"{reis // 1000}${reis % 1000:03d}"
+    results = [
+        _run("paralisacoes", {"salario_dia": wage, "evento": event, "minutos": minutes, "falta_de_terceiros": True}),
+        _run("refeicao", {"salario_dia": wage, "minutos_refeicao": min(minutes, 180)}),
+        _run("horas_extras", {"salario_mensal": str(reis), "divisor": "7", "prorrogacoes": [{"horas": "1"}]}),
+    ]
+    for result in results:
+        assert result["ok"] is True, result
+        for step in result["steps"]:
+            for value in step["values"].values():
+                assert not LONG.search(value), value
+
+
+@pytest.mark.parametrize(("typed", "minutes"), [
+    ("07:00", 420), ("0700", 420), ("7", 420), ("7h", 420), ("7h30", 450), ("07.00", 420),
+    ("19h", 1140), ("07,00", 420), ("730", 450), ("23:59", 1439),
+])
+def test_time_forms(typed: str, minutes: int) -> None:
+    assert parse_time(typed, "f", "Início") == minutes
+
+
+@pytest.mark.parametrize("typed", ["24:00", "7:60", "7h5", "abc", "12345"])
+def test_time_refused_with_examples(typed: str) -> None:
+    with pytest.raises(FieldError) as refused:
+        parse_time(typed, "f", "Início")
+    assert "07:00, 0700, 7, 7h, 7h30 ou 19h" in refused.value.message
+
+
+@pytest.mark.parametrize(("typed", "minutes"), [("1:30", 90), ("1,5", 90), ("1h30", 90), ("90min", 90), ("2", 120)])
+def test_duration_forms(typed: str, minutes: int) -> None:
+    assert parse_duration(typed, "f", "Horas") == minutes
+
+
+def test_duration_refused_with_a_duration_example() -> None:
+    with pytest.raises(FieldError) as refused:
+        parse_duration("duas", "f", "Horas")
+    assert "1:30, 1h30, 1,5 (horas) ou 90min" in refused.value.message
+
+
+@pytest.mark.parametrize("typed", ["4/3/24", "04/03/2024", "040324", "04032024", "4.3.24", "2024-03-04"])
+def test_date_forms(typed: str) -> None:
+    assert parse_date(typed, "f", "Data").isoformat() == "2024-03-04"
+
+
+def test_blank_row_is_skipped_and_prompted() -> None:
+    """The form opens with one prorrogação row: left blank, it is skipped, and a salary alone
+    gets a visible prompt instead of a bare zero."""
+    spec = next(f for f in api.describe("horas_extras")["inputs"] if f["name"] == "prorrogacoes")  # type: ignore[index]
+    assert spec["initial_items"] == 1
+    result = _run("horas_extras", {"salario_mensal": "1.200", "prorrogacoes": [{"horas": " "}]})
+    assert result["ok"] is True
+    assert result["highlights"] and "Nenhuma hora" in result["highlights"][0]
+
+
+def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
+    from macros.calculator_tables import decree_tables
+
+    data = decree_tables()
+    wrong = api.run("salarios_1945", {"consulta": "enquadramento", "funcao_atual": "Conferente Auxiliar",
+                                      "salario_atual": "510,00"}, data=data)
+    assert wrong["ok"] is False
+    [error] = wrong["errors"]
+    assert error["field"] == "salario_atual"
+    assert "Cr$ 500,00" in error["message"] and "informe um deles" in error["message"]
+    merged = api.run("salarios_1945", {"consulta": "enquadramento", "funcao_atual": "conferente-auxiliar",
+                                       "salario_atual": "500,00"}, data=data)
+    assert merged["ok"] is True, merged
+    assert any("«Conferente Auxiliar» e «Conferente-Auxiliar»" in w for w in merged["warnings"])

@@ -6,7 +6,8 @@
  *   cálculo (x MB)» grava o aceite (localStorage "ep-motor" = "sim") e libera as calculadoras;
  * - «Usar sem internet» baixa todos os arquivos do motor, guarda-os no cache do aparelho (o
  *   mesmo que o service worker usa) e conta o progresso byte a byte;
- * - oferece window.estatutosMotor a calculadoras.js: permitido(), pedir(), arquivos(), total().
+ * - oferece window.estatutosMotor a calculadoras.js: permitido(), pedir(), aoAceitar(fn),
+ *   arquivos(), total(), tamanho().
  *
  * O progresso conta bytes já descomprimidos contra o tamanho descomprimido de cada arquivo
  * (data-motor-bytes): certo com ou sem compressão do servidor. Nenhum Content-Length é usado.
@@ -40,6 +41,18 @@
     var node = box() || document.querySelector("[data-motor-arquivos]");
     if (!node) return [];
     try { return JSON.parse(node.getAttribute("data-motor-arquivos")) || []; } catch { return []; }
+  }
+
+  /* Download size (gzip bytes, from the build), as the offer shows it. */
+  function tamanho() {
+    var node = box();
+    return node ? Number(node.getAttribute("data-motor-gzip")) || 0 : 0;
+  }
+
+  /* Runs fn once the person agrees (at once if she already did), without showing anything. */
+  function aoAceitar(fn) {
+    if (permitido()) fn();
+    else waiting.push(fn);
   }
 
   function total() {
@@ -80,8 +93,8 @@
     var loaded = 0;
     var show = function () {
       var percent = size ? Math.floor((loaded / size) * 100) : 0;
-      status("Baixando o motor de cálculo: " + percent + "% de " +
-        megabytes(Number(box().getAttribute("data-motor-gzip"))) + " MB…", loaded, size);
+      status("Baixando o motor de cálculo: " + percent + "% de " + megabytes(tamanho()) + " MB…",
+        loaded, size);
     };
     show();
     var cache = window.caches ? window.caches.open(CACHE) : Promise.resolve(null);
@@ -141,6 +154,9 @@
     });
   }
 
-  window.estatutosMotor = { permitido: permitido, pedir: pedir, arquivos: arquivos, total: total, guardar: guardar };
+  window.estatutosMotor = {
+    permitido: permitido, pedir: pedir, aoAceitar: aoAceitar, arquivos: arquivos, total: total,
+    tamanho: tamanho, guardar: guardar,
+  };
   window.estatutosACadaPagina(setup);
 })();

@@ -41,6 +41,7 @@ from calculators.money import Currency, format_money
 CASES_DIR = ROOT / "tests" / "cases"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BOOT_TIMEOUT = 120_000
+CONSENT = "localStorage.setItem('ep-motor','sim')"  # board contract 3
 JS_TYPES = ("text/javascript", "application/javascript", "application/x-javascript")
 
 
@@ -53,6 +54,7 @@ def load_cases(name: str) -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def calc_context(browser: Browser) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     yield ctx
     ctx.close()
 
@@ -253,6 +255,7 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
     # The test server listens on a random port, not on site_url's: assets/navegacao.js makes
     # Material's instant navigation work there too.
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         pg = ctx.new_page()
         pg.goto(f"{base_url}/calculadoras/jornada/")
@@ -325,6 +328,7 @@ def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None
 
 def test_load_failure_message(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="não há"))
         pg = ctx.new_page()
@@ -343,6 +347,7 @@ def test_load_failure_message(browser: Browser, base_url: str) -> None:
 def test_failed_download_is_reported_at_once(browser: Browser, base_url: str) -> None:
     """A dropped .wasm download is reported without waiting for the time limit (60 s here)."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.abort("connectionreset"))
         pg = ctx.new_page()
@@ -360,6 +365,7 @@ def test_slow_connection_still_loads(browser: Browser, base_url: str) -> None:
     """On a slow link the download takes longer than the time limit, but bytes keep arriving:
     the limit counts from the last progress, the page shows megabytes, and the result comes."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         pg = ctx.new_page()
         cdp = ctx.new_cdp_session(pg)

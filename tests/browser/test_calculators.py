@@ -53,7 +53,7 @@ def load_cases(name: str) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------ pages shared by the module
 @pytest.fixture(scope="module")
 def calc_context(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 900}, locale="pt-BR")
     ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     yield ctx
     ctx.close()
@@ -327,7 +327,7 @@ def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None
 
 
 def test_load_failure_message(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="não há"))
@@ -346,7 +346,7 @@ def test_load_failure_message(browser: Browser, base_url: str) -> None:
 
 def test_failed_download_is_reported_at_once(browser: Browser, base_url: str) -> None:
     """A dropped .wasm download is reported without waiting for the time limit (60 s here)."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.abort("connectionreset"))
@@ -364,7 +364,7 @@ def test_failed_download_is_reported_at_once(browser: Browser, base_url: str) ->
 def test_slow_connection_still_loads(browser: Browser, base_url: str) -> None:
     """On a slow link the download takes longer than the time limit, but bytes keep arriving:
     the limit counts from the last progress, the page shows megabytes, and the result comes."""
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script(CONSENT)  # the person already agreed to the engine download
     try:
         pg = ctx.new_page()

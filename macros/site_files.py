@@ -143,6 +143,7 @@ ENGINE_REPORT = "assets/motor.json"
 # What the page's worker fetches once the person asks for the engine (in this order).
 ENGINE_URIS = (
     "assets/calculadoras-worker.mjs",
+    "assets/motor-contagem.mjs",
     "assets/pyodide/pyodide.mjs",
     "assets/pyodide/pyodide.asm.mjs",
     "assets/pyodide/pyodide.asm.wasm",

@@ -91,7 +91,8 @@ async function boot(message) {
   counter = createCounter(files, postDownload);
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
-  counter.watchImports([self.location.href, new URL("pyodide.mjs", message.indexURL).href]);
+  counter.watchImports([self.location.href, new URL("motor-contagem.mjs", self.location.href).href,
+    new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
   // The trimmed standard library the build made (macros/engine.py).

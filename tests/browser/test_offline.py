@@ -103,10 +103,14 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     for name in api.names():
         case, reference = usable_case(name)
         pg.goto(f"{base_url}/calculadoras/{name}/?{share_query(case['inputs'])}")
-        pg.wait_for_function(
-            "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1",
-            timeout=BOOT_TIMEOUT,
-        )
+        try:
+            pg.wait_for_function(
+                "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1",
+                timeout=BOOT_TIMEOUT,
+            )
+        except Exception as exc:
+            state = pg.evaluate("() => [document.querySelector('.calc-estado').textContent, location.search]")
+            raise AssertionError(f"{name}: {state}") from exc
         assert pg.locator(".calc-erro-carga").count() == 0, name
         shown = shown_amounts(pg, name)
         assert {k: v for k, v in shown.items() if not k.startswith("q:")} == {

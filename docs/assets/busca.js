@@ -336,10 +336,8 @@
 
   function markTarget() {
     document.querySelectorAll(".busca-alvo").forEach(function (el) { el.classList.remove("busca-alvo"); });
-    var raw = location.hash.slice(1);
-    var id = raw;
-    try { id = decodeURIComponent(raw); } catch { id = raw; } // "#%" must not raise
-
+    var id;
+    try { id = decodeURIComponent(location.hash.slice(1)); } catch { id = location.hash.slice(1); }  // #% etc.
     var el = id && document.getElementById(id);
     if (!el) return;
     el.classList.add("busca-alvo");

@@ -1,42 +1,63 @@
-"""Benchmark of the calculators in the browser (a script, not a test).
+"""Benchmark: the engine's weight, the calculators' speed, offline use and page weight.
 
 Run with ``bash scripts/run.sh bench`` (builds the site first) or
-``.venv/bin/python benchmarks/calculators.py [site]``. In headless Chromium (Debian's
-/usr/bin/chromium, the flags of the browser tests), against tests/static_server.py, it measures:
+``.venv/bin/python benchmarks/calculators.py [site]``. Headless Chromium (Debian's
+/usr/bin/chromium, the flags of the browser tests) against tests/static_server.py, which
+compresses and sends cache headers as a host should. Figures are printed, never asserted.
 
-- ours, cold: a fresh browser context (empty cache) opens /calculadoras/horas_extras/, the form
-  is filled without focusing it (so nothing loads before the click), and the time runs from the
-  click on «Calcular» to the first result on screen (worker start, Pyodide, the calculators
-  archive, import, calculation, rendering);
-- ours, warm: the same page, another value, click → result (recalculation; median of 10);
-- bare: a page that only starts a module worker running ``loadPyodide()`` and ``1 + 1`` from
-  the same vendored files (served from a temporary folder), click → answer;
-- bytes transferred by each (bodies + headers, as Chromium reports them), from the click on.
+Two profiles:
+- unthrottled (local server, full CPU);
+- throttled, "Fast 3G": the server sends 1.6 Mbit/s in total with 150 ms before each response
+  (every request, the worker's included), and Chromium slows the page's CPU 4× (DevTools
+  emulation; it applies to the page's thread, not to the worker's).
 
-Cold runs alternate ours/bare three times; the medians are reported with each run. Targets:
-first result ≤ 1.10 × bare load; warm ≤ 1/50 of cold.
+All in one run, as ratios:
+1. engine gzip bytes ÷ stock Pyodide (assets/motor.json, written by the build);
+2. cold tap → first result ÷ bare ``loadPyodide()`` + ``1 + 1`` from stock Pyodide's files
+   (target ≤ 1.10), both profiles; the user already agreed (``ep-motor`` = ``sim``);
+3. warm recalculation ÷ cold (target ≤ 1/50);
+4. second visit with a warm cache: navigation → first result, throttled (target ≤ 3 s);
+5. offline: with the network cut after one visit and «Usar sem internet», pages that open and
+   calculators that compute;
+6. first contentful paint of a text page ÷ the same text on a bare Material page, throttled
+   (target ≤ 1.15), and whether it comes before the search index arrives.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
+import os
+import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, FLAGS  # noqa: E402  (tests/browser/conftest.py)
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
-from static_server import start  # noqa: E402
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from static_server import Throttle, start  # noqa: E402
 
-RUNS = 7  # cold runs of each page, alternated: cold times vary ±15% run to run
+from calculators import api  # noqa: E402
+from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
+
+QUICK = os.environ.get("EP_BENCH_RAPIDO") == "1"  # one run of each (a smoke test of the script)
+COLD_RUNS = {"rápido": 1, "lento": 1} if QUICK else {"rápido": 5, "lento": 3}
+FCP_RUNS = 1 if QUICK else 5
 WARM_RUNS = 10
+FAST_3G = (1_600_000, 0.150)
+CPU_SLOWDOWN = 4
+TEXT_PAGE = "lei-4860-1965"
+STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 BARE_HTML = """<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Pyodide puro</title></head>
@@ -45,19 +66,19 @@ BARE_HTML = """<!doctype html>
 document.getElementById("go").addEventListener("click", () => {
   const worker = new Worker(new URL("./bare-worker.mjs", location.href), { type: "module" });
   worker.onmessage = (event) => { document.getElementById("out").textContent = event.data; };
-  worker.postMessage(new URL("../assets/pyodide/", location.href).href);
+  worker.postMessage(new URL("../pyodide/", location.href).href);
 });
 </script></body></html>
 """
 
-BARE_WORKER = """import { loadPyodide } from "../assets/pyodide/pyodide.mjs";
+BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
 self.onmessage = async (event) => {
   const pyodide = await loadPyodide({ indexURL: event.data });
   self.postMessage(String(pyodide.runPython("1 + 1")));
 };
 """
 
-# Fill without focus events (so the lazy boot starts on the click), then time click → result.
+# Fill without focus events, then time click → result.
 OURS_CLICK = """async (value) => {
   const form = document.querySelector('form.calc-form');
   form.querySelector("[data-path='salario_mensal']").value = value;
@@ -93,110 +114,244 @@ PREFILL = """() => {
   document.activeElement.blur();
 }"""
 
+PAINT = """() => new Promise((resolve) => {
+  const read = () => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    if (!fcp) { setTimeout(read, 50); return; }
+    resolve({ fcp: fcp.startTime, origin: performance.timeOrigin });
+  };
+  read();
+})"""
 
-class Bytes:
-    """Bytes of the responses finished while counting."""
-
-    def __init__(self) -> None:
-        self.total = 0
-        self.counting = False
-        self.files: list[str] = []
-
-    def __call__(self, request: Any) -> None:
-        if not self.counting:
-            return
-        try:
-            sizes = request.sizes()
-        except Exception:  # a request that failed has no sizes
-            return
-        self.total += int(sizes.get("responseBodySize", 0)) + int(sizes.get("responseHeadersSize", 0))
-        self.files.append(request.url.rsplit("/", 1)[-1])
+SECOND_VISIT = """async () => {
+  const form = document.querySelector('form.calc-form');
+  form.querySelector("[data-path='salario_mensal']").value = '1.500,00';
+  const done = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (Number(form.dataset.calculos || '0') > 0) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(form, { attributes: true });
+  });
+  form.querySelector("button[type='submit']").click();
+  await done;
+  return performance.now();
+}"""
 
 
-def cold_ours(browser: Browser, url: str) -> tuple[float, int, list[str], list[float]]:
-    ctx = browser.new_context()
-    counter = Bytes()
-    ctx.on("requestfinished", counter)
+def new_context(browser: Browser, agreed: bool = True) -> BrowserContext:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True, has_touch=True)
+    if agreed:
+        ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    return ctx
+
+
+def slow_cpu(ctx: BrowserContext, page: Page, slow: bool) -> None:
+    if slow:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+
+
+def cold_ours(browser: Browser, url: str, slow: bool) -> tuple[float, list[float], BrowserContext]:
+    ctx = new_context(browser)
     page = ctx.new_page()
+    page.set_default_timeout(300_000)
     page.goto(url + "/calculadoras/horas_extras/", wait_until="networkidle")
     page.wait_for_selector("form.calc-form[data-ligado]", state="attached")
     page.evaluate(PREFILL)
-    counter.counting = True
+    slow_cpu(ctx, page, slow)
     cold = float(page.evaluate(OURS_CLICK, "1.200,00"))
-    page.wait_for_timeout(300)
-    counter.counting = False
-    assert page.locator("#resultado-horas_extras tr[data-valor='total'] td").inner_text() == "Cr$ 19,50"
-    assert page.evaluate("window.calculadorasBoots") == 1
+    assert page.locator("#resultado-horas_extras tr[data-valor='total'] td").inner_text().startswith("Cr$ ")
     warm = [float(page.evaluate(OURS_CLICK, f"{1200 + i},00")) for i in range(1, WARM_RUNS + 1)]
-    ctx.close()
-    return cold, counter.total, counter.files, warm
+    page.close()
+    return cold, warm, ctx
 
 
-def cold_bare(browser: Browser, url: str) -> tuple[float, int]:
-    ctx = browser.new_context()
-    counter = Bytes()
-    ctx.on("requestfinished", counter)
+def cold_bare(browser: Browser, url: str, slow: bool) -> float:
+    ctx = new_context(browser, agreed=False)
     page = ctx.new_page()
+    page.set_default_timeout(300_000)
     page.goto(url + "/bare/", wait_until="networkidle")
-    counter.counting = True
+    slow_cpu(ctx, page, slow)
     elapsed = float(page.evaluate(BARE_CLICK))
-    page.wait_for_timeout(300)
-    counter.counting = False
     assert page.inner_text("#out") == "2"
     ctx.close()
-    return elapsed, counter.total
+    return elapsed
 
 
-def _grouped(number: int) -> str:
-    return f"{number:,}".replace(",", ".")
+def second_visit(ctx: BrowserContext, url: str, slow: bool) -> float:
+    """Navigation start → first result, in a context that already has the engine cached."""
+    page = ctx.new_page()
+    page.set_default_timeout(300_000)
+    slow_cpu(ctx, page, slow)
+    page.goto(url + "/calculadoras/horas_extras/?prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D",
+              wait_until="commit")
+    page.wait_for_function(
+        "() => Number(document.querySelector('form.calc-form')?.dataset.calculos || '0') >= 1", timeout=300_000
+    )
+    elapsed = float(page.evaluate("() => performance.now()"))
+    page.close()
+    return elapsed
+
+
+def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int, int]:
+    ctx = new_context(browser, agreed=False)
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(url + "/calculadoras/")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.click(".motor-oferta [data-motor-acao='offline']")
+    page.wait_for_selector(".motor-oferta.motor-oferta--guardado")
+    ctx.set_offline(True)
+    paths = sitemap_paths(site)
+    opened = 0
+    for path in paths:
+        try:
+            response = page.goto(url + path)
+            opened += bool(response and response.ok and page.locator("article h1").count() == 1)
+        except Exception:  # an error page offline
+            pass
+    computed = 0
+    names = api.names()
+    for name in names:
+        case, _ = usable_case(name)
+        try:
+            page.goto(f"{url}/calculadoras/{name}/?{share_query(case['inputs'])}")
+            page.wait_for_function(
+                "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
+            )
+            computed += page.locator(f"#resultado-{name} .calc-resultado-titulo").count() == 1
+        except Exception:
+            pass
+    ctx.close()
+    return opened, len(paths), computed, len(names)
+
+
+def bare_material(site: Path, folder: Path) -> Path:
+    """The text of the page on a bare Material site (no plugin but search, no script of ours)."""
+    html = (site / TEXT_PAGE / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<article class="md-content__inner md-typeset">(.*?)</article>', html, re.S)
+    assert match, "artigo não encontrado"
+    docs = folder / "docs"
+    docs.mkdir(parents=True)
+    (docs / "index.md").write_text(match.group(1), encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(
+        "site_name: Estatutos Portuários\ntheme:\n  name: material\n  language: pt-BR\n  font: false\n"
+        "  palette:\n    - scheme: default\n      primary: indigo\n      accent: indigo\n"
+        "plugins:\n  - search:\n      lang: pt\n",
+        encoding="utf-8",
+    )
+    config, out = str(folder / "mkdocs.yml"), str(folder / "site")
+    command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", out]
+    subprocess.run(command, check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return folder / "site"
+
+
+def first_paint(browser: Browser, url: str) -> tuple[float, bool]:
+    """First contentful paint (ms from navigation) and whether it came before the search index
+    (fetched by Material's search worker) finished arriving."""
+    ctx = new_context(browser, agreed=False)
+    index_end: list[float] = []
+
+    def finished(request: Any) -> None:
+        if request.url.endswith("search_index.json"):
+            timing = request.timing
+            index_end.append(timing["startTime"] + timing["responseEnd"])
+
+    ctx.on("requestfinished", finished)
+    page = ctx.new_page()
+    slow_cpu(ctx, page, True)
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    paint = page.evaluate(PAINT)
+    ctx.close()
+    fcp_wall = float(paint["origin"]) + float(paint["fcp"])
+    return float(paint["fcp"]), not index_end or fcp_wall < min(index_end)
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def runs(values: list[float]) -> str:
+    return ", ".join(f"{v:.0f}" for v in values)
+
+
+def serving(root: Path, slow: bool, body: Callable[[str], Any]) -> Any:
+    server, url = start(root, throttle=Throttle(*FAST_3G) if slow else None)
+    try:
+        return body(url)
+    finally:
+        server.shutdown()
+
+
+def profile_runs(browser: Browser, site: Path, bare_root: Path, slow: bool, count: int) -> dict[str, list[float]]:
+    """Cold runs (ours and bare, alternated), warm recalculations and second visits."""
+    r: dict[str, list[float]] = {"ours": [], "bare": [], "warm": [], "second": []}
+
+    def measure(url: str) -> None:
+        cold, warm_runs, ctx = cold_ours(browser, url, slow)
+        r["ours"].append(cold)
+        r["warm"].extend(warm_runs)
+        r["second"].append(second_visit(ctx, url, slow))
+        ctx.close()
+
+    for _ in range(count):
+        serving(site, slow, measure)
+        r["bare"].append(serving(bare_root, slow, lambda url: cold_bare(browser, url, slow)))
+    return r
 
 
 def main() -> None:
     site = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
-    if not (site / "calculadoras" / "horas_extras" / "index.html").is_file():
+    if not (site / "sw.js").is_file() or not (site / "assets" / "motor.json").is_file():
         sys.exit(f"Site não construído em {site}: rode 'bash scripts/run.sh bench'.")
+    motor = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
+    out: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
-        bare_root = Path(tmp)
-        shutil.copytree(site / "assets" / "pyodide", bare_root / "assets" / "pyodide")
+        bare_root = Path(tmp) / "bare-pyodide"
+        (bare_root / "pyodide").mkdir(parents=True)
+        for name in STOCK:
+            shutil.copy(ROOT / "node_modules" / "pyodide" / name, bare_root / "pyodide" / name)
         (bare_root / "bare").mkdir()
         (bare_root / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (bare_root / "bare" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
-        ours_server, ours_url = start(site)
-        bare_server, bare_url = start(bare_root)
-        try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-                ours: list[float] = []
-                bare: list[float] = []
-                warm: list[float] = []
-                ours_bytes = bare_bytes = 0
-                files: list[str] = []
-                for _ in range(RUNS):
-                    cold, ours_bytes, files, warm_runs = cold_ours(browser, ours_url)
-                    ours.append(cold)
-                    warm.extend(warm_runs)
-                    elapsed, bare_bytes = cold_bare(browser, bare_url)
-                    bare.append(elapsed)
-                browser.close()
-        finally:
-            ours_server.shutdown()
-            bare_server.shutdown()
-    ours_cold = statistics.median(ours)
-    bare_cold = statistics.median(bare)
-    warm_median = statistics.median(warm)
-    cold_ratio = ours_cold / bare_cold
-    warm_ratio = warm_median / ours_cold
-    print(f"Benchmark das calculadoras — {dt.date.today().isoformat()} — Chromium headless, servidor local")
-    print(f"  nosso, frio (clique → 1º resultado): {ours_cold:8.0f} ms  (execuções: "
-          + ", ".join(f"{v:.0f}" for v in ours) + ")")
-    print(f"  nosso, quente (recálculo, mediana de {len(warm)}): {warm_median:8.1f} ms  "
-          f"(mín. {min(warm):.1f}, máx. {max(warm):.1f})")
-    print(f"  Pyodide puro, frio (clique → loadPyodide + 1+1): {bare_cold:8.0f} ms  (execuções: "
-          + ", ".join(f"{v:.0f}" for v in bare) + ")")
-    print(f"  bytes transferidos, nosso (a partir do clique): {_grouped(ours_bytes)} ({len(files)} arquivos)")
-    print(f"  bytes transferidos, Pyodide puro: {_grouped(bare_bytes)}")
-    print(f"  razão nosso/puro (frio): {cold_ratio:.3f}  (meta ≤ 1,10: {'ok' if cold_ratio <= 1.10 else 'NÃO'})")
-    print(f"  razão quente/frio: 1/{1 / warm_ratio:.0f}  (meta ≤ 1/50: {'ok' if warm_ratio <= 1 / 50 else 'NÃO'})")
+        material = bare_material(site, Path(tmp) / "material")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            results = {profile: profile_runs(browser, site, bare_root, slow, COLD_RUNS[profile])
+                       for profile, slow in (("rápido", False), ("lento", True))}
+            fcp_ours: list[float] = []
+            fcp_bare: list[float] = []
+            before_index = 0
+            for _ in range(FCP_RUNS):
+                fcp, before = serving(site, True, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))
+                fcp_ours.append(fcp)
+                before_index += before
+                fcp_bare.append(serving(material, True, lambda url: first_paint(browser, f"{url}/"))[0])
+            offline = serving(site, False, lambda url: offline_check(browser, url, site))
+            browser.close()
+
+    out.append(f"Benchmark — {dt.date.today().isoformat()} — Chromium headless, servidor local com gzip")
+    out.append(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
+               f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
+    for profile, label in (("rápido", "sem limitação"), ("lento", "Fast 3G 1,6 Mbit/s 150 ms, CPU 4×")):
+        r = results[profile]
+        ours_m, bare_m = median(r["ours"]), median(r["bare"])
+        out.append(f"2. [{label}] frio, toque → 1º resultado: {ours_m:.0f} ms ({runs(r['ours'])}); "
+                   f"loadPyodide() puro: {bare_m:.0f} ms ({runs(r['bare'])}); "
+                   f"razão {ours_m / bare_m:.3f}  (meta ≤ 1,10)")
+        warm_m = median(r["warm"])
+        out.append(f"3. [{label}] recálculo {warm_m:.1f} ms (mediana de {len(r['warm'])}) ÷ frio "
+                   f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)")
+        out.append(f"4. [{label}] segunda visita, cache quente, navegação → resultado: {median(r['second']):.0f} ms "
+                   f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)")
+    opened, pages, computed, calcs = offline
+    out.append(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
+               f"{computed}/{calcs} calculadoras calculam")
+    ratio = median(fcp_ours) / median(fcp_bare)
+    out.append(f"6. [Fast 3G, CPU 4×] primeira pintura com conteúdo de /{TEXT_PAGE}/: {median(fcp_ours):.0f} ms "
+               f"({runs(fcp_ours)}); Material puro com o mesmo texto: {median(fcp_bare):.0f} ms ({runs(fcp_bare)}); "
+               f"razão {ratio:.3f}  (meta ≤ 1,15); antes do índice de busca chegar: {before_index}/{FCP_RUNS}")
+    print("\n".join(out))
 
 
 if __name__ == "__main__":

@@ -409,8 +409,9 @@ def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilde
     """The minimum owed today: CF/88, art. 7º, XVI, on the basic salary (OJ nº 60, II)."""
     result.step(
         OJ_60,
-        "Hoje, as horas extras do portuário são calculadas só sobre o salário básico, sem os "
-        "adicionais de risco e de produtividade: é a base usada na comparação.",
+        "Hoje, os adicionais de risco e de produtividade não entram no cálculo das horas "
+        "extras do portuário: a comparação usa o salário básico informado (a orientação não "
+        "trata do adicional noturno).",
         {"Salário-hora básico": _rounded_and_exact(hourly, result)},
     )
     today_premium = Decimal(0)

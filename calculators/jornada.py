@@ -464,9 +464,9 @@ class Checker:
         }
         self.result.step(
             CF_WORKING_TIME,
-            "Hoje o trabalho normal vai até 8 horas por dia e 44 por semana (a compensação de "
-            "horários depende de acordo ou convenção coletiva); o que passar disso seria hora "
-            "extraordinária.",
+            "Hoje o trabalho normal vai até 8 horas por dia e 44 por semana (a Constituição "
+            "permite compensar horários por acordo ou convenção coletiva); o que passar disso "
+            "seria hora extraordinária.",
             shown,
         )
         old = sum(r.extension for r in self.rows)

@@ -10,7 +10,8 @@ this edition, and none of it is legal advice: a collective agreement may give mo
 - Constituição Federal de 1988, art. 7º, XVI (:data:`CF_OVERTIME`): overtime paid at least
   50% above the normal hour.
 - TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II (:data:`OJ_60`): port workers'
-  overtime is computed on the basic salary only, without the risk and productivity additionals.
+  overtime is computed on the basic salary, without the risk and productivity additionals (the
+  OJ is silent on the night additional).
 - Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`): the centavo was abolished, so the
   cruzeiros of November 1965 were whole cruzeiros.
 """
@@ -62,14 +63,25 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
         "ficaram abaixo desse mínimo."
     ),
     OJ_60.ref: (
-        "Para o portuário, as horas extras são calculadas só sobre o salário básico, sem os "
-        "adicionais de risco e de produtividade."
+        "Para o portuário, os adicionais de risco e de produtividade não entram no cálculo das "
+        "horas extras: conta o salário básico. A orientação não trata do adicional noturno."
     ),
     LEI_4511.ref: (
         "Em 1964 o centavo deixou de existir: os valores em cruzeiros de novembro de 1965 eram "
         "números inteiros de cruzeiros."
     ),
 })
+
+# The rules above that are law today. LEI_4511 is a rule of 1964 (the currency of the 1965
+# values): it is stated where the 1965 values are explained, never under «O que vale hoje».
+TODAY_REFS = frozenset({CF_WORKING_TIME.ref, CF_OVERTIME.ref, OJ_60.ref})
+
+# Lei nº 4.860/1965, art. 19: its rules are for the staff of the organised ports' administrations.
+WHO_NOTE = (
+    "A Lei nº 4.860/1965 vale para os empregados das administrações dos portos organizados. "
+    "Para o avulso escalado pelo OGMO ou para quem trabalha num terminal privado, a resposta "
+    "pode ser outra."
+)
 
 AGREEMENT_NOTE = (
     "Informação, não orientação jurídica: a convenção ou o acordo coletivo da sua categoria "

@@ -38,6 +38,7 @@ from macros import (
     glossario,
     metadata,
     not_found,
+    offline,
     regions,
     render_tables,
     robots,
@@ -79,6 +80,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_downloads(files, config)
         site_files.add_print_css(files, config)
         site_files.add_calculators(files, config)
+        site_files.add_engine_report(files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
@@ -116,7 +118,8 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
-    return _head_scripts(output, root, config)
+    output = _head_scripts(output, root, config)
+    return offline.post_page(output, page, site_files.engine_report)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

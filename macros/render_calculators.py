@@ -216,7 +216,7 @@ def today_section(spec: Mapping[str, Any]) -> str:
     items = [
         Markup('<li>{statement} {link}</li>').format(
             statement=today.STATEMENTS[p["ref"]], link=provision_link(p))
-        for p in spec["provisions"] if p.get("url")
+        for p in spec["provisions"] if p.get("url") and p["ref"] in today.TODAY_REFS
     ]
     if not items:
         return ""
@@ -224,8 +224,8 @@ def today_section(spec: Mapping[str, Any]) -> str:
         '<aside class="calc-hoje" aria-label="O que vale hoje" data-search-exclude>'
         '<p class="calc-hoje-titulo"><strong>O que vale hoje</strong> '
         '<span class="calc-editorial">(informação editorial)</span></p><ul>{}</ul>'
-        '<p>{}</p></aside>'
-    ).format(Markup("").join(items), today.AGREEMENT_NOTE))
+        '<p>{} {}</p></aside>'
+    ).format(Markup("").join(items), today.WHO_NOTE, today.AGREEMENT_NOTE))
 
 
 def provisions_section(spec: Mapping[str, Any]) -> str:

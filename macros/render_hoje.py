@@ -21,6 +21,9 @@ DISCLAIMER = (
 )
 
 
+SHORT_DISCLAIMER = "Informação, não conselho jurídico; o acordo coletivo pode dar mais."
+
+
 def short_name(slug: str) -> str:
     """The act's short name (``Lei nº 4.860/1965``), shared with the calculator pages."""
     from .render_calculators import SHORT_NAMES  # late: render_calculators imports render_statute
@@ -97,8 +100,9 @@ def summary_html(slug: str, href_hoje: str) -> Markup:
     return Markup(
         '<p class="hoje-resumo"><span class="hoje-rotulo">Hoje</span> {summary} '
         '<span class="hoje-contagem">({counts}; verificado em {date}.)</span> '
-        '<a href="{href}">Ver o que vale hoje</a></p>'
-    ).format(summary=layer.summary, counts=counts_text(layer), date=long_date(layer.verified), href=href_hoje)
+        '<a href="{href}">Ver o que vale hoje</a> <span class="hoje-aviso-curto">{short}</span></p>'
+    ).format(summary=layer.summary, counts=counts_text(layer), date=long_date(layer.verified), href=href_hoje,
+             short=SHORT_DISCLAIMER)
 
 
 def table_page() -> str:

@@ -71,6 +71,7 @@ BOOSTS = {
 IN_FORCE = 1.2
 PAGE_BONUS = 2.5  # Material's extra weight for a page's own entry, taken off where titles are plain
 PLAIN_TITLES = {"hoje", "answer", "note"}
+PAIRED = {"statute", "hoje", "answer", "note"}
 LENGTH_SCALE = 400
 TITLE_LENGTH = 10
 KIND_NAMES = {
@@ -139,20 +140,25 @@ class Doc:
             "boost": round(boost, 2),
             "folded": " ".join(unique),
         }
+        whole = [w for w in words(self.title) if not w.isdigit()] if self.title_words else []
+        # the whole title, for a query that is exactly a title ("conferente", "o que vale hoje")
+        whole_token = ["_t_" + "_".join(whole)] if whole else []
         if self.kind in PLAIN_TITLES:
             # Titles of «Hoje» boxes, answers and notes count as words of the text, without the
-            # title's weight: they never outrank the statute's own words.
+            # title's weight: they never outrank the statute's own words (but the whole title,
+            # typed as it is, still finds its page).
             out["folded"] = " ".join(dict.fromkeys(words(self.title) + unique))
+            if whole_token:
+                out["folded_title"] = whole_token[0]
             if "#" not in self.location:
                 out["boost"] = round(boost / PAGE_BONUS, 2)
         elif self.title_words:
-            whole = [w for w in words(self.title) if not w.isdigit()]
-            out["folded_title"] = " ".join(words(f"{self.title_extra} {self.title}"))
-            if whole:  # the whole title, for a query that is exactly a title ("conferente")
-                out["folded_title"] += " _t_" + "_".join(whole)
+            out["folded_title"] = " ".join(words(f"{self.title_extra} {self.title}") + whole_token)
         if self.ref:
             out["ref"] = " ".join(self.ref)
-        pairs = pair_tokens(pair_words(source))
+        # Adjacent words of the text only where phrasing matters most (a third of the index's
+        # size otherwise); titles everywhere.
+        pairs = pair_tokens(pair_words(source)) if self.kind in PAIRED else []
         if self.title_words:
             pairs += [p for p in pair_tokens(pair_words(self.title)) if p not in pairs]
         if pairs:

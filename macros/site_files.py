@@ -10,11 +10,6 @@ from mkdocs.structure.files import File, Files
 
 from .loader import DATA, ROOT
 
-# The five files of the npm build that loadPyodide() needs; without the lock file, or with the
-# .wasm served under a wrong MIME type, loadPyodide() never settles.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-
 
 class MissingAssetError(RuntimeError):
     """A file the site must serve itself is not installed."""
@@ -34,15 +29,28 @@ def add_sources(files: Files, config: Any) -> None:
 
 
 def add_pyodide(files: Files, config: Any) -> None:
-    """Pyodide from the pinned npm package, under ``/assets/pyodide/``."""
-    for name in PYODIDE_FILES:
-        source = PYODIDE_DIR / name
-        if not source.is_file():
-            raise MissingAssetError(
-                f"Pyodide não instalado: falta {source.relative_to(ROOT)}. "
-                "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
-            )
-        _add(files, config, f"assets/pyodide/{name}", source)
+    """The engine under ``/assets/pyodide/``: Pyodide's runtime from the pinned npm package, the
+    trimmed standard library and a lock file without packages (``macros/engine.py``)."""
+    from . import engine
+
+    try:
+        for name in engine.RUNTIME_FILES:
+            source = engine.PYODIDE_DIR / name
+            if not source.is_file():
+                raise MissingAssetError(
+                    f"Pyodide não instalado: falta {source.relative_to(ROOT)}. "
+                    "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
+                )
+            _add(files, config, f"assets/pyodide/{name}", source)
+        generated = {engine.STDLIB_NAME: engine.trimmed_stdlib(), engine.LOCK_NAME: engine.lock_contents()}
+    except engine.EngineError as exc:
+        raise MissingAssetError(str(exc)) from exc
+    for name, content in generated.items():
+        uri = f"assets/pyodide/{name}"
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=content))
 
 
 # The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
@@ -129,3 +137,42 @@ def print_css(site_url: str) -> str:
 
 def add_print_css(files: Files, config: Any) -> None:
     _put(files, config, "assets/impressao-atos.css", print_css(config["site_url"] or "/"))
+
+
+ENGINE_REPORT = "assets/motor.json"
+# What the page's worker fetches once the person asks for the engine (in this order).
+ENGINE_URIS = (
+    "assets/calculadoras-worker.mjs",
+    "assets/pyodide/pyodide.mjs",
+    "assets/pyodide/pyodide.asm.mjs",
+    "assets/pyodide/pyodide.asm.wasm",
+    "assets/pyodide/python_stdlib.zip",
+    "assets/pyodide/pyodide-lock.json",
+    CALCULATORS_ARCHIVE,
+)
+engine_report: dict[str, Any] = {}
+
+
+def add_engine_report(files: Files, config: Any) -> None:
+    """Each engine file's raw and gzip size, printed and published as ``/assets/motor.json``."""
+    import json
+    import logging
+
+    from . import engine
+
+    contents = {}
+    for uri in ENGINE_URIS:
+        file = files.get_file_from_path(uri)
+        if file is None:
+            raise MissingAssetError(f"arquivo do motor ausente da construção: {uri}")
+        contents[uri] = file.content_bytes
+    engine_report.clear()
+    engine_report.update(engine.engine_report(contents))
+    log = logging.getLogger("mkdocs.hooks.engine")
+    for line in engine.report_lines(engine_report):
+        log.info(line)
+    existing = files.get_file_from_path(ENGINE_REPORT)
+    if existing is not None:
+        files.remove(existing)
+    text = json.dumps(engine_report, ensure_ascii=False, indent=1)
+    files.append(File.generated(config, ENGINE_REPORT, content=text))

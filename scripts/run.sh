@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Estatutos Portuários — one entry point for setup, build, serve, test and benchmark.
 #
-#   bash scripts/run.sh serve   # set everything up, build, serve on http://127.0.0.1:8000/
+#   bash scripts/run.sh serve   # set everything up, build, serve site/ on http://127.0.0.1:8000/
+#                               # (gzip and the cache headers of README «Hospedagem»)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh build   # set everything up, build the site into site/
 #   bash scripts/run.sh bench   # set everything up, run the calculator benchmark
@@ -63,17 +64,22 @@ setup_node() {
 
 setup() { setup_system; setup_python; setup_node; }
 
-build() { .venv/bin/mkdocs build --strict --clean -q; }
+# mkdocs builds the pages and the engine (its report: each file's raw and gzip size); Workbox
+# then writes the service worker over the built site (scripts/service_worker.mjs).
+build() {
+  .venv/bin/mkdocs build --strict --clean -q
+  node scripts/service_worker.mjs site
+  .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
+}
 
 cmd=${1:-}
 case "$cmd" in
   setup) setup ;;
   build) setup; build; log "Site construído em site/" ;;
   serve)
-    setup
-    log "Servindo em http://127.0.0.1:8000/ (Ctrl+C para parar)"
-    # Sem livereload: o script em linha que ele injeta seria barrado pela política de segurança.
-    exec .venv/bin/mkdocs serve --strict --no-livereload -a 127.0.0.1:8000
+    setup; build
+    log "Servindo site/ em http://127.0.0.1:8000/ (Ctrl+C para parar)"
+    exec .venv/bin/python tests/static_server.py site 8000
     ;;
   test)
     setup

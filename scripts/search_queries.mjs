@@ -42,9 +42,6 @@ async function send(message) {
 
 const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
 const queries = JSON.parse(fs.readFileSync(0, "utf8"));
-// With the «Hoje» layer in the site, a query's `hoje` expectation replaces `expected`.
-const withToday = fs.existsSync(path.join(site, "hoje/index.html"));
-for (const item of queries) if (withToday && item.hoje) item.expected = item.hoje;
 await send({ type: 0, data: { ...index, options: { suggest: false } } });
 for (const item of queries) {
   const prepared = context.estatutosBusca.prepare(item.query, (item.page || "").replace(/\/$/, "") || null);

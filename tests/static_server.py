@@ -1,18 +1,34 @@
-"""A static file server for the built site, with explicit content types.
+"""A static file server for the built site, with the headers a host should send.
 
-Used by the browser tests and the benchmark: ``.wasm`` must be ``application/wasm`` and ``.mjs``
-a JavaScript type, or ``loadPyodide()`` never settles. Run directly to serve ``site/``:
-``python tests/static_server.py site 8000``.
+Used by ``bash scripts/run.sh serve``, the browser tests and the benchmark, so that what is
+measured locally is what a host gives (README, «Hospedagem»):
+
+- content types: ``.wasm`` is ``application/wasm`` and ``.mjs`` a JavaScript type, or
+  ``loadPyodide()`` never settles; ``.webmanifest`` is ``application/manifest+json``;
+- compression: gzip when the browser accepts it (``Vary: Accept-Encoding``), for every type
+  that gains from it; ``compress=False`` serves everything as is;
+- caching: files whose name carries a content hash (the theme's bundles, Workbox's runtime) are
+  ``immutable`` for a year; everything else (pages, ``sw.js``, the engine) is ``no-cache``:
+  kept, but revalidated with ``ETag``/``Last-Modified`` (a ``304`` costs no body).
+
+Run directly to serve ``site/``: ``python tests/static_server.py site 8000``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import email.utils
 import functools
+import gzip
+import os
+import re
 import sys
 import threading
+import time
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 CONTENT_TYPES = {
     ".wasm": "application/wasm",
@@ -25,11 +41,49 @@ CONTENT_TYPES = {
     ".svg": "image/svg+xml",
     ".html": "text/html; charset=utf-8",
     ".css": "text/css",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
+    ".xml": "application/xml",
 }
+# Already compressed: gzip would only add bytes.
+NO_GZIP = {".png", ".jpg", ".ico", ".woff2", ".gz"}
+HASHED = re.compile(r"[.-][0-9a-f]{8}(\.min)?\.(js|css)$")
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control a host should send for a path of the site."""
+    name = path.rsplit("/", 1)[-1]
+    if HASHED.search(name) and name not in ("sw.js", "sw-motor.js"):
+        return IMMUTABLE
+    return REVALIDATE
+
+
+class Throttle:
+    """A slow link shared by every request of one server: ``bits_per_second`` in total (one
+    token bucket) and ``latency`` seconds before each response (used by the benchmark)."""
+
+    def __init__(self, bits_per_second: float, latency: float) -> None:
+        self.rate = bits_per_second / 8
+        self.latency = latency
+        self.lock = threading.Lock()
+        self.free_at = time.monotonic()
+
+    def send(self, count: int) -> None:
+        with self.lock:
+            now = time.monotonic()
+            self.free_at = max(now, self.free_at) + count / self.rate
+            delay = self.free_at - now
+        time.sleep(delay)
 
 
 class Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
+    compress: ClassVar[bool] = True
+    throttle: ClassVar[Throttle | None] = None
+    _gzipped: ClassVar[dict[tuple[str, float], bytes]] = {}
+    _lock: ClassVar[threading.Lock] = threading.Lock()
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -48,10 +102,75 @@ class Handler(SimpleHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
+    def handle(self) -> None:
+        # The browser may close the page (or a test its context) mid-download.
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            super().handle()
 
-def start(root: Path, port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    def _compressed(self, path: str, stat: os.stat_result) -> bytes:
+        key = (path, stat.st_mtime)
+        with self._lock:
+            cached = self._gzipped.get(key)
+        if cached is None:
+            cached = gzip.compress(Path(path).read_bytes(), compresslevel=9, mtime=0)
+            with self._lock:
+                self._gzipped[key] = cached
+        return cached
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.throttle is None:
+            super().copyfile(source, outputfile)
+            return
+        while chunk := source.read(16 * 1024):
+            self.throttle.send(len(chunk))
+            outputfile.write(chunk)
+
+    def send_head(self) -> Any:
+        if self.throttle is not None:
+            time.sleep(self.throttle.latency)
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # redirect to the slash form
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            return super().send_head()  # 404 (or a directory listing)
+        stat = os.stat(path)
+        etag = f'"{int(stat.st_mtime_ns):x}-{stat.st_size:x}"'
+        suffix = os.path.splitext(path)[1].lower()
+        gzip_ok = self.compress and suffix not in NO_GZIP and "gzip" in self.headers.get("Accept-Encoding", "")
+        tag = etag[:-1] + '-gz"' if gzip_ok else etag
+        if self.headers.get("If-None-Match") == tag:
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", tag)
+            self.send_header("Cache-Control", cache_control(path))
+            self.end_headers()
+            return None
+        body = self._compressed(path, stat) if gzip_ok else None
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(body) if body is not None else stat.st_size))
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        self.send_header("ETag", tag)
+        self.send_header("Cache-Control", cache_control(path))
+        if self.compress and suffix not in NO_GZIP:
+            self.send_header("Vary", "Accept-Encoding")
+        if body is not None:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        if body is not None:
+            import io
+
+            return io.BytesIO(body)
+        return open(path, "rb")
+
+
+def start(
+    root: Path, port: int = 0, compress: bool = True, throttle: Throttle | None = None
+) -> tuple[ThreadingHTTPServer, str]:
     """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL."""
-    handler = functools.partial(Handler, directory=str(root))
+    handler_class = type("SiteHandler", (Handler,), {"compress": compress, "throttle": throttle})
+    handler = functools.partial(handler_class, directory=str(root))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
@@ -61,5 +180,8 @@ if __name__ == "__main__":
     root = Path(sys.argv[1] if len(sys.argv) > 1 else "site")
     port = int(sys.argv[2]) if len(sys.argv) > 2 else 8000
     server, url = start(root, port)
-    print(f"Servindo {root} em {url}/", flush=True)
-    threading.Event().wait()
+    print(f"Servindo {root} em {url}/ (gzip, cabeçalhos de cache; Ctrl+C para parar)", flush=True)
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        server.shutdown()

@@ -59,7 +59,7 @@ def test_whole_cruzeiro_rule_is_named_and_stated() -> None:
     assert "lei-4511-1964#art1_par1" not in [p["ref"] for p in hoje["provisions"]]
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(0, 24 * 60), min_size=1, max_size=4), st.integers(0, 8 * 60),
        st.decimals(min_value=Decimal("0.01"), max_value=Decimal(500), places=2), st.sampled_from(["1965", "hoje"]))
 def test_minimum_of_today_is_never_below_1965(extensions: list[int], meal: int, hourly: Decimal, era: str) -> None:
@@ -152,7 +152,7 @@ def test_paragraph_5_states_only_what_was_given() -> None:
 LONG = re.compile(r"[0-9],[0-9]{7,}|[0-9]{12,}")
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(1, 99_999), st.integers(1, 1440), st.sampled_from(["chuva", "paralisacao"]))
 def test_steps_never_print_long_intermediates(reis: int, minutes: int, event: str) -> None:
     wage = f"{reis // 1000}${reis % 1000:03d}"
@@ -223,3 +223,16 @@ def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
                                        "salario_atual": "500,00"}, data=data)
     assert merged["ok"] is True, merged
     assert any("«Conferente Auxiliar» e «Conferente-Auxiliar»" in w for w in merged["warnings"])
+
+
+def test_what_holds_today_box_states_only_rules_of_today() -> None:
+    """The «O que vale hoje» box lists rules in force today, never the 1964 centavo rule (a rule
+    of the 1965 values), and says whom Lei nº 4.860/1965 covers."""
+    from macros.render_calculators import declaration, today_section
+
+    box = today_section(declaration("horas_extras"))
+    assert today.STATEMENTS[today.LEI_4511.ref] not in box
+    for provision in (today.OJ_60, today.CF_OVERTIME):
+        assert today.STATEMENTS[provision.ref] in box
+    assert today.WHO_NOTE in box and "administrações dos portos" in box
+    assert today.STATEMENTS[today.CF_WORKING_TIME.ref] in today_section(declaration("jornada"))

@@ -177,3 +177,16 @@ def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
     assert re.search(r'<span class="src">[^<]*<abbr title="[^"]+">capatazias</abbr>', dl)
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "content.tooltips" in config and "- abbr" in config and "pymdownx.snippets" in config
+
+
+def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_dir: Path) -> None:
+    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
+    by_location = {d["location"]: d for d in index["docs"]}
+    for slug, layer in all_today().items():
+        for art_id in layer.articles:
+            doc = by_location.get(f"{slug}/#hoje-{art_id}")
+            assert doc is not None, (slug, art_id)
+            assert doc["title"] == render_hoje.search_title(slug, art_id)
+            assert doc["title"].startswith("Hoje — ")
+            article = by_location[f"{slug}/#{art_id}"]
+            assert "A quem se aplica hoje" not in article["text"] and "Verificado em" not in article["text"]

@@ -21,6 +21,7 @@ from macros.perguntas import QUESTIONS, share_query
 OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
 PROVISION = re.compile(r'<a class="pergunta-dispositivo" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9_]+)"')
 CALCULATOR = re.compile(r'<a class="md-button pergunta-calcular" href="\.\./\.\./calculadoras/([a-z_0-9]+)/\?([^"]+)"')
+EXAMPLE = re.compile(r'<div class="pergunta-exemplo".*?class="md-button pergunta-calcular".*?</a>', re.S)
 ROW = re.compile(r'<tr data-(?:valor|quantidade)="([a-z_0-9]+)"><th scope="row">[^<]*</th><td>([^<]*)</td>')
 DISCLAIMER = "Isto é informação, não conselho jurídico; o seu acordo ou convenção coletiva pode dar mais."
 
@@ -48,8 +49,7 @@ def article(site: Path, slug: str) -> str:
 
 
 def words(html: str) -> int:
-    prose = re.sub(r'<div class="pergunta-exemplo".*?class="md-button pergunta-calcular".*?</a>', " ", html,
-                   flags=re.S)
+    prose = EXAMPLE.sub(" ", html)
     prose = re.sub(r"<[^>]+>", " ", prose)
     return len(re.findall(r"\w+", prose.replace("¶", " ")))
 
@@ -80,8 +80,7 @@ def test_answer_links_provision_law_and_calculator(site_dir: Path, slug: str) ->
 def test_answer_example_is_the_calculators_result(site_dir: Path, slug: str) -> None:
     """The amounts shown beside the link are what the calculator gives for the link's inputs."""
     html = article(site_dir, slug)
-    # up to the box's link (the table inside may sit in its own scrolling region's <div>)
-    for box in re.findall(r'<div class="pergunta-exemplo".*?class="md-button pergunta-calcular".*?</a>', html, re.S):
+    for box in EXAMPLE.findall(html):
         name, query = CALCULATOR.search(box).groups()  # type: ignore[union-attr]
         inputs = dict(parse_qsl(urlsplit("?" + query.replace("&amp;", "&")).query))
         shown = dict(ROW.findall(box))

@@ -336,8 +336,10 @@
 
   function markTarget() {
     document.querySelectorAll(".busca-alvo").forEach(function (el) { el.classList.remove("busca-alvo"); });
-    var id;
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch { id = location.hash.slice(1); }  // #% etc.
+    var raw = location.hash.slice(1);
+    var id = raw;
+    try { id = decodeURIComponent(raw); } catch { id = raw; } // "#%" must not raise
+
     var el = id && document.getElementById(id);
     if (!el) return;
     el.classList.add("busca-alvo");
@@ -349,6 +351,11 @@
       if (d.tagName === "DETAILS") d.open = true;
     }
     el.scrollIntoView({ block: "start" });
+    // No celular, ao fechar a busca o tema devolve a rolagem de antes: rola de novo, se preciso.
+    setTimeout(function () {
+      var top = el.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 2) el.scrollIntoView({ block: "start" });
+    }, 250);
   }
 
   function onPage() {

@@ -1,10 +1,11 @@
 /* Estatutos Portuários — o motor das calculadoras: Pyodide num Web Worker (módulo).
  *
  * Mensagens recebidas:
- *   {type: "boot", indexURL, archiveURL}            carrega o Pyodide e o pacote calculators/
+ *   {type: "boot", indexURL, stdLibURL, archiveURL, files, gzip}
+ *                                                     carrega o Pyodide e o pacote calculators/
  *   {type: "run", id, name, inputs, dataURL}          roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
- *   {type: "progress", text} | {type: "ready", ms} | {type: "error", message}
+ *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message}
  *   {type: "result", id, json} | {type: "result", id, error, kind}
  *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou)
  *
@@ -17,6 +18,7 @@
  * próprio site, desempacotado no sistema de arquivos do Pyodide com unpackArchive.
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { createCounter } from "./motor-contagem.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
 let engine = null;      // Promise<{run: PyProxy}>
@@ -26,21 +28,21 @@ function progress(text) {
   self.postMessage({ type: "progress", text });
 }
 
-/* Downloads are counted as they arrive: the page shows "Baixando o motor de cálculo: 3,4 de 13,6 MB" and
- * its time limit only runs out when no byte arrives for a while (a slow phone connection still
- * loads). A failed download is reported at once: loadPyodide() itself would never settle. */
-const download = { loaded: 0, total: 0, lastPost: 0 };
+/* Downloads are counted as they arrive (motor-contagem.mjs: every engine file, decoded bytes
+ * against the decoded sizes the build wrote): the page shows "Baixando o motor de cálculo: 45%
+ * de 4,2 MB" and its time limit only runs out when no byte arrives for a while (a slow phone
+ * connection still loads). A failed download is reported at once: loadPyodide() would never settle. */
+let counter = createCounter([], () => {});
+let downloadSize = 0;
 
 function megabytes(bytes) {
   return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-function postDownload(force) {
-  const now = performance.now();
-  if (!force && now - download.lastPost < 250) return;
-  download.lastPost = now;
-  const total = download.total ? ` de ${megabytes(download.total)}` : "";
-  progress(`Baixando o motor de cálculo: ${megabytes(download.loaded)}${total} MB…`);
+function postDownload(loaded, total) {
+  const percent = total ? Math.floor((loaded / total) * 100) : 0;
+  const size = downloadSize ? ` de ${megabytes(downloadSize)} MB` : "";
+  self.postMessage({ type: "progress", text: `Baixando o motor de cálculo: ${percent}%${size}…`, loaded, total });
 }
 
 function fail(message) {
@@ -48,7 +50,7 @@ function fail(message) {
 }
 
 const nativeFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
+const checkedFetch = async (input, init) => {
   let response;
   try {
     response = await nativeFetch(input, init);
@@ -67,36 +69,35 @@ self.fetch = async (input, init) => {
   if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
     fail(`o servidor entrega ${address.split("/").pop()} com o tipo «${type || "nenhum"}», e não application/wasm`);
   }
-  if (!response.body || typeof TransformStream === "undefined") return response;
-  download.total += Number(response.headers.get("Content-Length")) || 0;
-  postDownload(true);
-  const counted = response.body.pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      download.loaded += chunk.byteLength;
-      postDownload(false);
-      controller.enqueue(chunk);
-    },
-  }));
-  return new Response(counted, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return response;
 };
+const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
+self.fetch = countedFetch;
 
 self.addEventListener("unhandledrejection", (event) => {
   fail(String((event.reason && event.reason.message) || event.reason || "erro ao carregar"));
 });
 
 async function fetchArchive(url) {
-  const response = await nativeFetch(url);
+  const response = await countedFetch(url);
   if (!response.ok) throw new Error(`arquivo das calculadoras indisponível (${response.status})`);
   return response.arrayBuffer();
 }
 
 async function boot(message) {
   const started = performance.now();
+  const files = Array.isArray(message.files) ? message.files : [];
+  downloadSize = Number(message.gzip) || 0;
+  counter = createCounter(files, postDownload);
+  // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({ indexURL: message.indexURL, stdout: () => {}, stderr: () => {} }),
-    fetchArchive(message.archiveURL),
-  ]);
+  counter.watchImports([self.location.href, new URL("pyodide.mjs", message.indexURL).href]);
+  counter.post(true);
+  const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
+  // The trimmed standard library the build made (macros/engine.py).
+  if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
+  const [pyodide, archive] = await Promise.all([loadPyodide(options), fetchArchive(message.archiveURL)]);
+  counter.finish();
   progress("Carregando as calculadoras…");
   pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
   pyodide.runPython(`

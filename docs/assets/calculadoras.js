@@ -1,9 +1,11 @@
 /* Estatutos Portuários — calculadoras no navegador.
  *
  * O formulário vem pronto do servidor (gerado de calculators.api.describe); este script:
- * - carrega o motor (Pyodide num Web Worker, calculadoras-worker.mjs) só na primeira interação,
- *   com mensagem de progresso (megabytes baixados) e tempo-limite (60 s sem nenhum progresso); o worker fica numa variável deste script e
- *   sobrevive à navegação instantânea do Material: o Pyodide carrega uma vez por visita;
+ * - carrega o motor (Pyodide num Web Worker, calculadoras-worker.mjs) só depois que a pessoa
+ *   aceitou baixá-lo (motor.js: localStorage "ep-motor" = "sim"), com progresso (bytes de cada
+ *   arquivo do motor contra o total da construção) e tempo-limite (60 s sem nenhum progresso);
+ *   o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
+ *   o Pyodide carrega uma vez por visita;
  * - envia os valores como texto (quem interpreta "1.234,56" é o Python) e mostra o resultado,
  *   montado só com createElement/textContent — nada digitado vira HTML;
  * - põe os dados do cálculo na URL (Compartilhar) e refaz o cálculo ao abrir um link assim;
@@ -86,8 +88,21 @@
     if (engine === current) engine = null; // a next attempt starts a new worker
   }
 
+  // Consent (board contract 3): no engine byte before the person agrees (assets/motor.js).
+  function engineAllowed() {
+    return !window.estatutosMotor || window.estatutosMotor.permitido();
+  }
+
+  function setProgress(loaded, total) {
+    var status = currentStatus();
+    if (!status || !total) return;
+    status.setAttribute("data-baixado", String(loaded));
+    status.setAttribute("data-total", String(total));
+  }
+
   function startEngine() {
     if (engine) return engine.ready;
+    if (!engineAllowed()) return Promise.reject(fault("carga", "motor não autorizado"));
     var worker;
     try {
       worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
@@ -118,6 +133,7 @@
         if (msg.type === "progress") {
           if (!current.loaded) arm();
           setStatus(msg.text);
+          if (msg.total) setProgress(msg.loaded, msg.total);
         } else if (msg.type === "ready") {
           clearTimeout(timer);
           current.loaded = true;
@@ -146,11 +162,17 @@
       worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
     });
     current.ready.catch(function (error) { stopEngine(current, error); });
-    setStatus("Carregando o motor de cálculo (cerca de 13 MB na primeira vez)…");
+    var motor = window.estatutosMotor;
+    var files = motor ? motor.arquivos() : [];
+    setStatus("Carregando o motor de cálculo…");
     worker.postMessage({
       type: "boot",
       indexURL: new URL("pyodide/", ASSETS).href,
+      stdLibURL: new URL("pyodide/python_stdlib.zip", ASSETS).href,
       archiveURL: new URL("calculadoras.zip", ASSETS).href,
+      // Each engine file (address, uncompressed size) for the progress count; the download size.
+      files: files.map(function (file) { return { href: new URL(file.url, SITE).href, bytes: file.bytes }; }),
+      gzip: motor ? motor.tamanho() : 0,
     });
     return current.ready;
   }
@@ -638,6 +660,19 @@
   }
 
   function compute(form, fromLink) {
+    if (!engine && !engineAllowed()) {
+      // Nothing is downloaded yet: the offer says how much; the calculation runs once accepted.
+      setStatusOf(form, "Para calcular, baixe antes o motor de cálculo (quadro acima). " +
+        "Os exemplos verificados, mais abaixo, não precisam dele.");
+      if (!form.dataset.esperaMotor) {
+        form.dataset.esperaMotor = "1";
+        window.estatutosMotor.pedir().then(function () {
+          delete form.dataset.esperaMotor;
+          if (form.isConnected) compute(form, fromLink);
+        });
+      }
+      return Promise.resolve();
+    }
     var area = document.getElementById("resultado-" + form.getAttribute("data-calc"));
     var inputs = collect(form);
     var needsData = form.getAttribute("data-precisa-dados") === "sim";
@@ -755,8 +790,14 @@
     });
     form.addEventListener("input", function () { newGeneration(form); });
     form.addEventListener("focusin", function () {
-      startEngine().catch(function () { /* the message is shown on submit */ });
+      if (engineAllowed()) startEngine().catch(function () { /* the message is shown on submit */ });
     }, { once: true });
+    if (!engineAllowed()) {
+      // «Baixar o motor de cálculo» starts the download at once, even before «Calcular».
+      window.estatutosMotor.aoAceitar(function () {
+        if (form.isConnected) startEngine().catch(function () { /* the message is shown on submit */ });
+      });
+    }
     form.addEventListener("click", function (event) {
       var button = event.target.closest("button[data-acao]");
       if (!button || !form.contains(button)) return;

@@ -67,7 +67,7 @@ def patched_archive() -> bytes:
 
 @pytest.fixture()
 def faulty(browser: Browser) -> Iterator[BrowserContext]:
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
     body = patched_archive()
     ctx.route("**/assets/calculadoras.zip",
@@ -191,7 +191,7 @@ def test_stale_answers_are_discarded(faulty: BrowserContext, base_url: str) -> N
 
 def test_wasm_with_wrong_type_is_reported_at_once(browser: Browser, base_url: str, site_dir: Path) -> None:
     wasm = (site_dir / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    ctx = browser.new_context(locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
     ctx.route("**/pyodide.asm.wasm",
               lambda route: route.fulfill(status=200, content_type="application/octet-stream", body=wasm))
@@ -209,7 +209,7 @@ def test_wasm_with_wrong_type_is_reported_at_once(browser: Browser, base_url: st
 
 
 def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> None:
-    ctx = browser.new_context(locale="pt-BR")
+    ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
     asked: list[str] = []
 

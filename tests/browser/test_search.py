@@ -25,6 +25,17 @@ def search(page: Page, base_url: str, query: str) -> list[str]:
     )
     items = page.locator(".md-search-result__item")
     expect(items.first).to_be_visible()
+    # Material shows 10 results and loads more as the list scrolls: load them all, so a match
+    # is found wherever the ranking puts it (the answers under /perguntas/ say "porto" often).
+    found = int(re.sub(r"\D", "", page.locator(".md-search-result__meta").inner_text()) or "0")
+    for _ in range(60):
+        if items.count() >= found:
+            break
+        wrap = page.locator(".md-search__scrollwrap")
+        wrap.evaluate("e => { e.scrollTop = Math.max(0, e.scrollTop - 50); }")  # a new scroll event
+        page.wait_for_timeout(50)
+        wrap.evaluate("e => { e.scrollTop = e.scrollHeight; }")
+        page.wait_for_timeout(150)
     return items.all_inner_texts()
 
 

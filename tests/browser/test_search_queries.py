@@ -69,14 +69,9 @@ def type_query(page: Page, query: str) -> list[str]:
     return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
 
 
-def test_query_set_first_results(page: Page, base_url: str, site_dir: Path) -> None:
+def test_query_set_first_results(page: Page, base_url: str) -> None:
     queries = load_queries()
     assert len(queries) >= 40
-    # With the «Hoje» layer and the answers in the site, their expectations apply.
-    with_today = (site_dir / "hoje" / "index.html").is_file()
-    for item in queries:
-        if with_today and item.get("hoje"):
-            item["expected"] = item["hoje"]
     by_page: dict[str, list[dict[str, str]]] = defaultdict(list)
     for item in queries:
         by_page[item.get("page", "")].append(item)
@@ -155,10 +150,25 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     link.click()
     page.wait_for_url(re.compile(r"[?&]h=prorrogacao"))
     anchor = urlsplit(page.url).fragment
-    marks = page.locator("article mark[data-md-highlight]")
+    marks = page.locator(".md-content article mark[data-md-highlight] >> visible=true")  # not the result list
     expect(marks.first).to_be_visible()
     texts = {t.lower() for t in marks.all_inner_texts()}
     assert texts & {"prorrogação", "prorrogações"}, texts
     # Only words of the query are marked.
     assert all(t.startswith("prorroga") for t in texts), texts
     expect(page.locator(f"[id='{anchor}']")).to_have_class(re.compile(r"\bbusca-alvo\b"))
+
+
+def test_hit_on_a_phone_opens_the_hoje_box_in_view(phone: Page, base_url: str) -> None:
+    """On a phone the theme gives back the old scroll when search closes: the hit still shows."""
+    phone.goto(base_url + "/")
+    phone.wait_for_function("() => window.document$ !== undefined && window.estatutosBusca")
+    phone.locator("label[for=__search]").first.click()
+    results = type_query(phone, "hoje art 7 lei 4860")
+    assert results[0] == "lei-4860-1965/#hoje-art7"
+    phone.locator("a.md-search-result__link[href*='#hoje-art7']").first.click()
+    phone.wait_for_url(re.compile(r"#hoje-art7$"))
+    box = phone.locator("[id='hoje-art7']")
+    expect(box).to_have_class(re.compile(r"\bbusca-alvo\b"))
+    expect(box).to_have_js_property("open", True)
+    expect(box).to_be_in_viewport()

@@ -1,0 +1,96 @@
+/* Estatutos Portuários — contagem do download do motor, dentro do worker das calculadoras.
+ *
+ * A página passa a lista dos arquivos do motor (assets/motor.json, da construção: endereço e
+ * tamanho descomprimido de cada um). Conta-se, arquivo por arquivo, o que já chegou, sempre em
+ * bytes descomprimidos contra o tamanho descomprimido: certo com ou sem compressão do servidor
+ * (nunca se compara um Content-Length comprimido com bytes descomprimidos).
+ * - o próprio worker e pyodide.mjs (importados antes de este código rodar) já chegaram inteiros;
+ * - o que passa por fetch (o .wasm, a biblioteca, o arquivo de travamento, as calculadoras) é
+ *   contado pedaço a pedaço;
+ * - pyodide.asm.mjs, que o Pyodide importa com import(), é contado pela Resource Timing API
+ *   quando termina, e de todo modo quando o motor fica pronto (módulos importados chegaram).
+ */
+
+export function createCounter(files, report) {
+  const sizes = new Map(files.map((file) => [file.href, file.bytes]));
+  const counted = new Map(files.map((file) => [file.href, 0]));
+  const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  let lastPost = 0;
+
+  function loaded() {
+    let sum = 0;
+    for (const value of counted.values()) sum += value;
+    return sum;
+  }
+
+  function post(force) {
+    const now = performance.now();
+    if (!force && now - lastPost < 250) return;
+    lastPost = now;
+    report(loaded(), total);
+  }
+
+  function key(url) {
+    const clean = new URL(String(url), self.location.href);
+    clean.search = "";
+    clean.hash = "";
+    return clean.href;
+  }
+
+  function add(url, bytes) {
+    const href = key(url);
+    if (!counted.has(href)) return;
+    counted.set(href, Math.min(sizes.get(href), counted.get(href) + bytes));
+    post(false);
+  }
+
+  function complete(url) {
+    const href = key(url);
+    if (counted.has(href)) counted.set(href, sizes.get(href));
+  }
+
+  /* Wraps a fetch so that the bodies of engine files are counted as they arrive. */
+  function wrap(fetchFn) {
+    return async (input, init) => {
+      const response = await fetchFn(input, init);
+      const href = key(input instanceof Request ? input.url : input);
+      if (!response.ok || !counted.has(href) || !response.body || typeof TransformStream === "undefined") {
+        return response;
+      }
+      const counting = response.body.pipeThrough(new TransformStream({
+        transform(chunk, controller) {
+          add(href, chunk.byteLength);
+          controller.enqueue(chunk);
+        },
+      }));
+      return new Response(counting, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+  }
+
+  /* Module scripts the worker imported (itself, pyodide.mjs) and, when it ends, pyodide.asm.mjs. */
+  function watchImports(alreadyLoaded) {
+    alreadyLoaded.forEach(complete);
+    if (typeof PerformanceObserver === "undefined") return;
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.name.endsWith(".mjs")) {
+            complete(entry.name);
+            post(true);
+          }
+        }
+      }).observe({ type: "resource", buffered: true });
+    } catch {
+      /* no Resource Timing in this worker: finish() still completes the count */
+    }
+  }
+
+  /* The engine is ready: the imported modules have surely arrived (fetched files are only
+   * ever counted by their bytes). */
+  function finish() {
+    for (const href of counted.keys()) if (href.endsWith(".mjs")) complete(href);
+    post(true);
+  }
+
+  return { wrap, watchImports, finish, post, total };
+}

@@ -1,0 +1,101 @@
+"""Find the standard-library modules the calculators' engine needs, in real Pyodide.
+
+    .venv/bin/python scripts/engine_modules.py          # rewrite macros/engine_stdlib.txt
+    .venv/bin/python scripts/engine_modules.py --check  # exit 1 if the committed list is stale
+
+Runs ``scripts/engine_modules.mjs`` in Node with the pinned npm Pyodide: Pyodide starts, the
+calculators archive is unpacked as the browser's worker does, and every case of every
+calculator (``tests/cases/*.yaml``; those of ``salarios_1945`` also with the decree's tables the
+site publishes) goes through ``calculators.api.run``, under an import hook. The modules found
+in the standard-library zip — start-up's and the calculators' — are the list the build uses to
+trim ``python_stdlib.zip`` (``macros/engine.py``). ``tests/test_engine.py`` runs the same check.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from macros.calculator_tables import decree_tables  # noqa: E402
+from macros.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
+from macros.site_files import calculators_archive  # noqa: E402
+
+SCRIPT = ROOT / "scripts" / "engine_modules.mjs"
+CASES_DIR = ROOT / "tests" / "cases"
+
+
+def job_cases() -> list[dict[str, Any]]:
+    """Every case as the worker would be asked it (salarios_1945 also with the site's tables)."""
+    out: list[dict[str, Any]] = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            out.append({"calc": path.stem, "name": case["name"], "inputs": case["inputs"], "data": case.get("data")})
+            if path.stem == "salarios_1945" and case.get("data") is not None:
+                out.append({"calc": path.stem, "name": case["name"] + "@site", "inputs": case["inputs"], "data": None})
+    return out
+
+
+def run_in_pyodide(stdlib: bytes | None = None) -> dict[str, Any]:
+    """Run every case in Node + Pyodide (with ``stdlib`` as the standard library if given)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        (folder / "calculadoras.zip").write_bytes(calculators_archive())
+        job: dict[str, Any] = {
+            "archive": str(folder / "calculadoras.zip"),
+            "tables": json.dumps(decree_tables(), ensure_ascii=False),
+            "cases": job_cases(),
+        }
+        if stdlib is not None:
+            (folder / "stdlib.zip").write_bytes(stdlib)
+            job["stdlib"] = str(folder / "stdlib.zip")
+        (folder / "job.json").write_text(json.dumps(job, ensure_ascii=False), encoding="utf-8")
+        done = subprocess.run(
+            ["node", str(SCRIPT), str(folder / "job.json")], cwd=ROOT, capture_output=True, text=True, timeout=300
+        )
+    if done.returncode != 0:
+        raise RuntimeError(f"Pyodide (node) falhou:\n{done.stderr[-3000:]}")
+    report: dict[str, Any] = json.loads(done.stdout)
+    report["cases"] = job["cases"]
+    return report
+
+
+def render(modules: list[str], python: str) -> str:
+    header = [
+        "# Módulos da biblioteca padrão que o motor das calculadoras importa (início do Pyodide +",
+        "# calculators + o invólucro do worker), achados por scripts/engine_modules.py rodando todos os",
+        "# casos de tests/cases/ no Pyodide real com um gancho de importação. Não edite à mão: rode",
+        "#   .venv/bin/python scripts/engine_modules.py",
+        f"# pyodide: {pyodide_version()}",
+        f"# python: {python}",
+    ]
+    return "\n".join(header + modules) + "\n"
+
+
+def main() -> int:
+    report = run_in_pyodide()
+    modules = report["modules"]
+    if "--check" in sys.argv[1:]:
+        current = read_modules()
+        if current != modules:
+            missing = sorted(set(modules) - set(current))
+            extra = sorted(set(current) - set(modules))
+            print(f"macros/engine_stdlib.txt desatualizada: faltam {missing}, sobram {extra}.", file=sys.stderr)
+            return 1
+        print(f"macros/engine_stdlib.txt em dia ({len(modules)} módulos).")
+        return 0
+    MODULES_FILE.write_text(render(modules, report["python"]), encoding="utf-8")
+    print(f"{MODULES_FILE.relative_to(ROOT)}: {len(modules)} módulos (Python {report['python']}).")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,52 @@
+"""Helpers shared by tests/browser/test_offline.py and benchmarks/calculators.py (no fixtures)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import yaml
+
+from calculators import api
+from macros.calculator_tables import decree_tables
+
+CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
+
+
+def sitemap_paths(site: Path) -> list[str]:
+    """The path of every page in the built site's sitemap."""
+    xml = (site / "sitemap.xml").read_text(encoding="utf-8")
+    return [re.sub(r"^https?://[^/]+", "", url) for url in re.findall(r"<loc>([^<]+)</loc>", xml)]
+
+
+def share_query(inputs: dict[str, Any]) -> str:
+    """The query of a shared calculator link for ``inputs`` (lists as JSON, booleans sim/nao)."""
+    params = {}
+    for key, value in inputs.items():
+        if isinstance(value, list | dict):
+            params[key] = json.dumps(value, ensure_ascii=False)
+        elif isinstance(value, bool):
+            params[key] = "sim" if value else "nao"
+        else:
+            params[key] = str(value)
+    return urlencode(params)
+
+
+def site_data(name: str) -> Any:
+    """What the page hands the calculator: the decree's tables for salarios_1945, else nothing."""
+    return decree_tables() if api.describe(name).get("needs_data") else None
+
+
+def usable_case(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A case that computes with the site's own data, and CPython's answer to it."""
+    cases = yaml.safe_load((CASES_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
+    for case in cases:
+        if case["expected"].get("ok", True) is False:
+            continue
+        reference = api.run(name, case["inputs"], data=site_data(name))
+        if reference.get("ok") is True:
+            return case, reference
+    raise AssertionError(f"{name}: nenhum caso utilizável")

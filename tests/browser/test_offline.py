@@ -1,0 +1,192 @@
+"""The site installable and usable with no network, in headless Chromium.
+
+- manifest and icons: linked from every page, parsed, the PNGs have their declared sizes;
+- offline after one visit: one online visit installs the service worker (Workbox precache),
+  «Usar sem internet» downloads the engine; then, with the network cut, every page of the
+  sitemap opens, search answers, and every calculator computes one of its cases;
+- the update: a rebuilt site (one page changed, the service worker regenerated) is offered with
+  «Nova versão disponível — recarregar»; until the person accepts, the old build keeps being
+  served whole (no page of one build with files of the other); after, the new one;
+- «Usar sem internet» counts every byte: its total is the sum of the engine files on disk and
+  it ends equal to it, with and without compression by the server.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import struct
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+from static_server import start
+
+from calculators import api
+
+from .offline_helpers import share_query, sitemap_paths, usable_case
+from .test_calculators import BOOT_TIMEOUT, shown_amounts
+from .test_search import search
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+
+ENGINE_TIMEOUT = 120_000
+
+
+def wait_service_worker(pg: Page) -> None:
+    """Until the service worker is active (its precache complete) and controls the page."""
+    pg.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    pg.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=30_000)
+
+
+@pytest.fixture()
+def fresh(browser: Browser) -> Iterator[BrowserContext]:
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True,
+                              has_touch=True)
+    yield ctx
+    ctx.close()
+
+
+# ------------------------------------------------------------------ manifest
+def test_manifest_and_icons(page: Page, base_url: str, site_dir: Path) -> None:
+    page.goto(f"{base_url}/tabelas/diaristas/")
+    href = page.get_attribute("link[rel='manifest']", "href")
+    assert href
+    manifest_url = page.evaluate("h => new URL(h, location.href).href", href)
+    assert manifest_url == f"{base_url}/manifest.webmanifest"
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["lang"] == "pt-BR" and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./" and manifest["name"] == "Estatutos Portuários"
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (site_dir / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n", icon
+            width, height = struct.unpack(">II", data[16:24])
+            assert f"{width}x{height}" == icon["sizes"], icon
+            sizes.add(icon["sizes"])
+        else:
+            assert data.lstrip().startswith(b"<svg"), icon
+    assert {"192x192", "512x512"} <= sizes
+    assert any(i.get("purpose") == "maskable" for i in manifest["icons"])
+    assert page.get_attribute("meta[name='theme-color']", "content") == manifest["theme_color"]
+
+
+# ------------------------------------------------------------------ offline after one visit
+def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir: Path) -> None:
+    pg = fresh.new_page()
+    pg.set_default_timeout(30_000)
+    pg.goto(f"{base_url}/calculadoras/")
+    wait_service_worker(pg)
+    offer = pg.locator(".motor-oferta")
+    offer.wait_for(state="visible")
+    pg.click(".motor-oferta [data-motor-acao='offline']")
+    pg.wait_for_selector(".motor-oferta.motor-oferta--guardado", timeout=ENGINE_TIMEOUT)
+    assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
+
+    fresh.set_offline(True)
+    paths = sitemap_paths(site_dir)
+    assert len(paths) >= 15
+    for path in paths:
+        response = pg.goto(base_url + path)
+        assert response is not None and response.ok, path
+        assert pg.locator("article h1").count() == 1, path
+
+    # search (Material's worker and index come from the precache)
+    pg.set_viewport_size({"width": 1280, "height": 900})
+    assert any("pôrto" in text for text in search(pg, base_url, "porto"))
+
+    # every calculator computes one of its cases, from a shared link (engine from the cache)
+    for name in api.names():
+        case, reference = usable_case(name)
+        pg.goto(f"{base_url}/calculadoras/{name}/?{share_query(case['inputs'])}")
+        pg.wait_for_function(
+            "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1",
+            timeout=BOOT_TIMEOUT,
+        )
+        assert pg.locator(".calc-erro-carga").count() == 0, name
+        shown = shown_amounts(pg, name)
+        assert {k: v for k, v in shown.items() if not k.startswith("q:")} == {
+            k: v["formatted"] for k, v in reference["amounts"].items()
+        }, name
+    fresh.set_offline(False)
+
+
+# ------------------------------------------------------------------ update
+def _rebuild(site: Path, marker: str) -> None:
+    """A rebuild with one change: a page edited and the service worker generated again."""
+    page = site / "sobre" / "index.html"
+    html = page.read_text(encoding="utf-8")
+    meta = f'<meta name="ep-versao" content="{marker}">'
+    if '<meta name="ep-versao"' in html:
+        html = re.sub(r'<meta name="ep-versao" content="[^"]*">', meta, html, count=1)
+    else:
+        html = html.replace("</head>", meta + "</head>", 1)
+    page.write_text(html, encoding="utf-8")
+    done = subprocess.run(["node", str(ROOT / "scripts" / "service_worker.mjs"), str(site)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    _rebuild(site, "A")
+    server, url = start(site)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{url}/sobre/")
+        wait_service_worker(pg)
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
+        old_sw = (site / "sw.js").read_text(encoding="utf-8")
+
+        _rebuild(site, "B")
+        assert (site / "sw.js").read_text(encoding="utf-8") != old_sw
+        pg.reload()
+        banner = pg.locator(".nova-versao button")
+        banner.wait_for(state="visible", timeout=30_000)
+        assert banner.inner_text() == "Nova versão disponível — recarregar"
+        # Until accepted, the old build is served whole, page and assets.
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
+        pg.goto(f"{url}/sobre/")
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
+        pg.locator(".nova-versao button").wait_for(state="visible")
+        # Accepted: the new worker takes over and the page reloads with the new build.
+        with pg.expect_navigation():
+            pg.click(".nova-versao button")
+        pg.wait_for_load_state("load")
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == "B"
+        assert pg.locator(".nova-versao").count() == 0
+    finally:
+        ctx.close()
+        server.shutdown()
+
+
+# ------------------------------------------------------------------ progress of «Usar sem internet»
+@pytest.mark.parametrize("compress", [True, False], ids=["gzip", "sem-compressao"])
+def test_offline_download_counts_every_byte(browser: Browser, site_dir: Path, compress: bool) -> None:
+    server, url = start(site_dir, compress=compress)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", service_workers="block")
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{url}/calculadoras/")
+        report = json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))
+        on_disk = sum((site_dir / f["url"]).stat().st_size for f in report["files"])
+        assert report["bytes"] == on_disk
+        encodings: list[str] = []
+        ctx.on("response", lambda r: encodings.append(r.headers.get("content-encoding", ""))
+               if "/assets/pyodide/" in r.url else None)
+        pg.click(".motor-oferta [data-motor-acao='offline']")
+        pg.wait_for_selector(".motor-oferta.motor-oferta--guardado", timeout=ENGINE_TIMEOUT)
+        status = pg.locator(".motor-oferta .motor-progresso")
+        assert int(status.get_attribute("data-total") or 0) == on_disk
+        assert int(status.get_attribute("data-baixado") or 0) == on_disk
+        assert ("gzip" in encodings) is compress
+    finally:
+        ctx.close()
+        server.shutdown()

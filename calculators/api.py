@@ -4,7 +4,8 @@
   ``{"ok": false, "errors": [{"field": ..., "message": ...}]}``; it never raises.
 - :func:`describe` ``(name)`` → the calculator's declaration (title, summary, provisions,
   currency, inputs with label, type, unit, bounds, default and help).
-- :func:`catalog` ``()`` → the declarations of every calculator, in order.
+- :func:`catalog` ``()`` → the declarations of every calculator, in order. The calculators are
+  discovered: every module of :mod:`calculators.rules` with a ``SPEC`` (no registry to edit).
 - :func:`run_json` ``(name, inputs_json, data_json)`` → :func:`run` for the browser's worker:
   JSON text in, JSON text out; whatever the text (malformed, nested thousands deep), it answers
   with a result or a message, never an exception.
@@ -13,7 +14,9 @@ Money is text in every answer. Each call runs in its own decimal context (a loca
 nothing global is changed.
 """
 
+import importlib
 import json
+import pkgutil
 from collections.abc import Mapping
 from decimal import (
     ROUND_HALF_EVEN,
@@ -25,25 +28,32 @@ from decimal import (
 )
 from types import MappingProxyType
 
-from . import horas_extras, jornada, paralisacoes, producao_terno, refeicao, salarios_1945
-from .fields import parse_inputs
-from .parsing import FieldError, InputError
-from .result import ResultBuilder
-from .spec import CalculatorSpec
+from . import rules
+from .core.fields import parse_inputs
+from .core.parsing import FieldError, InputError
+from .core.result import ResultBuilder
+from .core.spec import CalculatorSpec
 
-REGISTRY: Mapping[str, CalculatorSpec] = MappingProxyType(
-    {
-        spec.name: spec
-        for spec in (
-            producao_terno.SPEC,
-            paralisacoes.SPEC,
-            refeicao.SPEC,
-            horas_extras.SPEC,
-            jornada.SPEC,
-            salarios_1945.SPEC,
-        )
-    }
-)
+
+def _discover() -> Mapping[str, CalculatorSpec]:
+    """Every rule module under ``calculators/rules/`` that declares a ``SPEC``, in ``order``.
+
+    No hand-written list: a new calculator is a new module there. Modules without ``SPEC``
+    (shared rules such as ``today``) are skipped; two rules with one name are a programming
+    error and stop the import.
+    """
+    found: dict[str, CalculatorSpec] = {}
+    for info in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):
+        spec = getattr(importlib.import_module(info.name), "SPEC", None)
+        if not isinstance(spec, CalculatorSpec):
+            continue
+        if spec.name in found:
+            raise RuntimeError(f"duas calculadoras com o nome {spec.name!r}")
+        found[spec.name] = spec
+    return MappingProxyType(dict(sorted(found.items(), key=lambda item: (item[1].order, item[0]))))
+
+
+REGISTRY: Mapping[str, CalculatorSpec] = _discover()
 
 PRECISION = 50
 

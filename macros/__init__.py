@@ -10,10 +10,12 @@ from typing import Any
 
 from markupsafe import Markup
 
-from . import home, perguntas, render_hoje, render_tables
-from .render_calculators import calculator_page, calculators_index
-from .render_statute import render_statute
-from .statutes import all_statutes, statute
+from .data.statutes import all_statutes, statute
+from .render import hoje as render_hoje
+from .render import home, perguntas
+from .render import tables as render_tables
+from .render.calculators import calculator_page, calculators_index
+from .render.statute import render_statute
 
 
 def define_env(env: Any) -> None:
@@ -57,7 +59,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def dados_index() -> str:
         """The /dados/ page: every download with format, size and SHA-256."""
-        from .downloads import index_page
+        from .build.downloads import index_page
 
         return index_page(env.conf["site_url"] or "/")
 

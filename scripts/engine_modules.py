@@ -25,9 +25,9 @@ sys.path.insert(0, str(ROOT))
 
 import yaml  # noqa: E402
 
-from macros.calculator_tables import decree_tables  # noqa: E402
-from macros.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
-from macros.site_files import calculators_archive  # noqa: E402
+from macros.build.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
+from macros.build.site_files import calculators_archive  # noqa: E402
+from macros.data.calculator_tables import decree_tables  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "engine_modules.mjs"
 CASES_DIR = ROOT / "tests" / "cases"

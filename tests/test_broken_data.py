@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from macros.loader import MAX_DATA_BYTES, DataError, read_yaml
+from macros.data.loader import MAX_DATA_BYTES, DataError, read_yaml
 
 FIXTURES = Path(__file__).parent / "fixtures" / "broken"
 # A build that expanded a YAML bomb or read a huge file into memory would pass this cap and fail

@@ -26,8 +26,8 @@ from htmlscan import ids, page, tags
 from markupsafe import escape
 
 from calculators import api
-from calculators.money import Currency, format_money
-from calculators.tables_1945 import read_tables
+from calculators.core.money import Currency, format_money
+from calculators.rules.salarios_1945.tables import read_tables
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 LINK = re.compile(r'href="\.\./\.\./([a-z0-9-]+)/#([A-Za-z0-9_]+)"')
@@ -139,7 +139,7 @@ def test_archive_imports_cleanly(site_dir: Path, tmp_path: Path) -> None:
         assert "calculators/__init__.py" in names and "calculators/api.py" in names
         assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
         expected = {p.relative_to(Path(api.__file__).parent.parent).as_posix()
-                    for p in Path(api.__file__).parent.glob("*.py")}
+                    for p in Path(api.__file__).parent.rglob("*.py") if "__pycache__" not in p.parts}
         assert set(names) == expected
         zipped.extractall(tmp_path)
     probe = (
@@ -171,7 +171,7 @@ def test_published_tables(site_dir: Path) -> None:
 
 def test_adapter_keeps_printed_lines(site_dir: Path) -> None:
     """Series with several current functions on one line: counts stay on the line's first row."""
-    from macros.calculator_tables import decree_tables
+    from macros.data.calculator_tables import decree_tables
 
     data = decree_tables()
     rows = [r for r in data["series"] if r["serie"] == "Escriturário"]

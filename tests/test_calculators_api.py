@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from calculators import api
-from calculators.money import Currency, format_money
+from calculators.core.money import Currency, format_money
 
 TYPES = {"money", "decimal", "integer", "choice", "boolean", "time", "duration", "date", "text", "list"}
 NAMES = ["producao_terno", "paralisacoes", "refeicao", "horas_extras", "jornada", "salarios_1945"]

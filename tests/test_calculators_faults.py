@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import api
-from calculators.fields import MAX_UNKNOWN_REPORTED
+from calculators.core.fields import MAX_UNKNOWN_REPORTED
 
 
 def period(day: str) -> dict[str, Any]:

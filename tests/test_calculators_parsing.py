@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from calculators import api
-from calculators.parsing import FieldError, parse_duration, parse_number
+from calculators.core.parsing import FieldError, parse_duration, parse_number
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import api
-from calculators.money import round_money, split_by_quotas
-from calculators.parsing import FieldError, parse_number
+from calculators.core.money import round_money, split_by_quotas
+from calculators.core.parsing import FieldError, parse_number
 
 CENTS = st.integers(min_value=0, max_value=10**12).map(lambda c: Decimal(c) / 100)
 QUOTAS = st.decimals(min_value=Decimal("0.25"), max_value=Decimal(5), places=2)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from calculators import api
-from calculators.salarios_1945 import daily_expense, payroll, proposed_salary, salary_raise
-from calculators.tables_1945 import read_tables
-from macros.calculator_tables import decree_tables
+from calculators.rules.salarios_1945 import daily_expense, payroll, proposed_salary, salary_raise
+from calculators.rules.salarios_1945.tables import read_tables
+from macros.data.calculator_tables import decree_tables
 
 SMALL = {
     "escala": [{"referencia": 11, "salario": "600,00"}, {"referencia": 12, "salario": "650,00"}],

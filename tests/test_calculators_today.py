@@ -20,8 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculators import api, today
-from calculators.parsing import FieldError, parse_date, parse_duration, parse_time
+from calculators import api
+from calculators.core.parsing import FieldError, parse_date, parse_duration, parse_time
+from calculators.rules import today
 
 
 def _run(name: str, inputs: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +211,7 @@ def test_blank_row_is_skipped_and_prompted() -> None:
 
 
 def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
-    from macros.calculator_tables import decree_tables
+    from macros.data.calculator_tables import decree_tables
 
     data = decree_tables()
     wrong = api.run("salarios_1945", {"consulta": "enquadramento", "funcao_atual": "Conferente Auxiliar",
@@ -228,7 +229,7 @@ def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
 def test_what_holds_today_box_states_only_rules_of_today() -> None:
     """The «O que vale hoje» box lists rules in force today, never the 1964 centavo rule (a rule
     of the 1965 values), and says whom Lei nº 4.860/1965 covers."""
-    from macros.render_calculators import declaration, today_section
+    from macros.render.calculators import declaration, today_section
 
     box = today_section(declaration("horas_extras"))
     assert today.STATEMENTS[today.LEI_4511.ref] not in box

@@ -18,8 +18,9 @@ from citeproc.source import Locator
 from citeproc.source.json import CiteProcJSON
 from conftest import ROOT
 
-from macros import cite, ids
-from macros.statutes import all_statutes
+from macros.data import ids
+from macros.data.statutes import all_statutes
+from macros.render import cite
 
 STATUTES = list(all_statutes().values())
 SITE_URL = "http://127.0.0.1:8000/"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from macros import csp
+from macros.build import csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 

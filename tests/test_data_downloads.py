@@ -17,7 +17,7 @@ import htmlscan
 import pytest
 from lxml import etree
 
-from macros.statutes import all_statutes
+from macros.data.statutes import all_statutes
 
 STATUTES = list(all_statutes().values())
 AKN = "{http://docs.oasis-open.org/legaldocml/ns/akn/3.0}"

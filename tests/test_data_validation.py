@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, build_site
 
-from macros.loader import DataError
-from macros.model import load_statute
-from macros.statutes import SLUGS, all_statutes
+from macros.data.loader import DataError
+from macros.data.model import load_statute
+from macros.data.statutes import SLUGS, all_statutes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "statutes"
 

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from calculators import api
-from macros import engine
-from macros.calculator_tables import decree_tables
+from macros.build import engine
+from macros.data.calculator_tables import decree_tables
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import engine_modules
@@ -89,7 +89,7 @@ def _no_docstrings(tree: ast.AST) -> str:
     return ast.dump(tree)
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parent.parent / "calculators").glob("*.py")),
+@pytest.mark.parametrize("path", sorted((Path(__file__).resolve().parent.parent / "calculators").rglob("*.py")),
                          ids=lambda p: p.name)
 def test_strip_source_keeps_the_code(path: Path) -> None:
     source = path.read_text(encoding="utf-8")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import htmlscan
 
-from macros.statutes import all_statutes
+from macros.data.statutes import all_statutes
 
 
 def notes_of(slug: str, node_id: str) -> list[tuple[str, str | None, str]]:

@@ -16,10 +16,10 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
-from macros import render_hoje
-from macros.hoje import all_today, articles_of, build
-from macros.loader import DataError, load_validated
-from macros.statutes import all_statutes
+from macros.data.hoje import all_today, articles_of, build
+from macros.data.loader import DataError, load_validated
+from macros.data.statutes import all_statutes
+from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
 OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from macros import ids
+from macros.data import ids
 
 LEI = "urn:lex:br:federal:lei:1965-11-26;4860"
 

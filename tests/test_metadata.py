@@ -11,8 +11,9 @@ import htmlscan
 import pytest
 from pyld import jsonld
 
-from macros import cite, ids
-from macros.statutes import all_statutes
+from macros.data import ids
+from macros.data.statutes import all_statutes
+from macros.render import cite
 
 STATUTES = list(all_statutes().values())
 S = "https://schema.org/"

@@ -12,8 +12,8 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from macros import search_index, search_words
-from macros.search_words import citation_tokens, fold, pair_tokens, stem, tokens, words
+from macros.build import search_index, search_words
+from macros.build.search_words import citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROME = ["Citar", "Copiar citação", "Link permanente", "(em branco)", "informação editorial"]
@@ -148,8 +148,8 @@ def test_page_kinds_and_boost_order() -> None:
 
 # -- the built index -------------------------------------------------------------------------------
 def test_every_provision_is_a_document(site_dir: Path) -> None:
-    from macros.render_calculators import provision_label
-    from macros.statutes import all_statutes
+    from macros.data.statutes import all_statutes
+    from macros.render.calculators import provision_label
 
     docs = docs_by_location(site_dir)
     for slug, statute in all_statutes().items():

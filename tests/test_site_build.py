@@ -11,8 +11,9 @@ import pytest
 from conftest import ROOT
 from fidelity import apply_substitutions, first_difference, page_source_text, tokens
 
-from macros import cite, ids
-from macros.statutes import all_statutes
+from macros.data import ids
+from macros.data.statutes import all_statutes
+from macros.render import cite
 
 STATUTES = list(all_statutes().values())
 # Lines of each source document that are rendered on the statute page; the rest of document

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from macros.render_tables import NOTE_LABELS
-from macros.spreadsheets import COLUMNS, SHEET_TITLES
+from macros.build.spreadsheets import COLUMNS, SHEET_TITLES
+from macros.render.tables import NOTE_LABELS
 
 NAMES = list(SHEET_TITLES)
 #: value column → the column with the same figure as printed.

@@ -33,8 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pragma: no cover - depends on how pytest is invoked
     sys.path.insert(0, str(ROOT))
 
-from macros.loader import DataError, load_validated  # noqa: E402
-from macros.tables import (  # noqa: E402
+from macros.data.loader import DataError, load_validated  # noqa: E402
+from macros.data.tables import (  # noqa: E402
     EXPLAINED_BY,
     TABLES_DIR,
     Diaristas,

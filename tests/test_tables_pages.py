@@ -27,10 +27,10 @@ from conftest import ROOT
 from fidelity import VOID, page_source_text, tokens
 
 from calculators import api
-from macros.calculator_tables import to_calculator_shape
-from macros.exports import json_document
-from macros.table_compare import comparison
-from macros.tables import Figure, FunctionsPart, Tables, load_tables
+from macros.build.exports import json_document
+from macros.data.calculator_tables import to_calculator_shape
+from macros.data.table_compare import comparison
+from macros.data.tables import Figure, FunctionsPart, Tables, load_tables
 
 PAGES = {
     "indice": "/tabelas/",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from macros.textspans import CrossingSpansError, Span, render
+from macros.data.textspans import CrossingSpansError, Span, render
 
 LINK = ('<a href="#x">', "</a>")
 MARK = ("<mark>", "</mark>")

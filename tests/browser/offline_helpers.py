@@ -11,7 +11,7 @@ from urllib.parse import urlencode
 import yaml
 
 from calculators import api
-from macros.calculator_tables import decree_tables
+from macros.data.calculator_tables import decree_tables
 
 CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
 

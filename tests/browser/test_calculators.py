@@ -36,7 +36,7 @@ from static_server import start
 
 from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
-from calculators.money import Currency, format_money
+from calculators.core.money import Currency, format_money
 
 CASES_DIR = ROOT / "tests" / "cases"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

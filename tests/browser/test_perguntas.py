@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from macros.perguntas import QUESTIONS
+from macros.render.perguntas import QUESTIONS
 
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"

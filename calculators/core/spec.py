@@ -1,0 +1,46 @@
+"""The declaration of a calculator: title, summary, provisions, inputs and its rule."""
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from .fields import Field, ParsedInputs
+from .money import Currency
+from .provisions import STATUTES, Provision
+from .result import ResultBuilder
+
+Data = Mapping[str, object] | None
+Compute = Callable[[ParsedInputs, ResultBuilder, Data], None]
+
+
+@dataclass(frozen=True)
+class CalculatorSpec:
+    """Everything the API, the form and the build need to know about one calculator."""
+
+    name: str
+    title: str
+    summary: str
+    statute: str
+    currency: Currency
+    provisions: tuple[Provision, ...]
+    fields: tuple[Field, ...]
+    compute: Compute
+    needs_data: bool = False
+    data_help: str = ""
+    # Position in the catalogue and on the calculators' index (smaller first; ties by name).
+    order: int = 100
+
+    def to_json(self) -> dict[str, object]:
+        """The JSON declaration returned by ``api.describe``."""
+        out: dict[str, object] = {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "statute": {"slug": self.statute, "title": STATUTES[self.statute]},
+            "currency": self.currency.to_json(),
+            "provisions": [p.to_json() for p in self.provisions],
+            "inputs": [f.to_json() for f in self.fields],
+            "needs_data": self.needs_data,
+        }
+        if self.data_help:
+            out["data_help"] = self.data_help
+        return out

@@ -1,0 +1,608 @@
+"""A week of work periods checked against Lei nº 4.860/1965, arts. 4º, 5º and 7º.
+
+- Art. 4º, § 1º (``art4_par1``): the daytime period runs from 07:00 to 19:00 and the night
+  period from 19:00 to 07:00 of the next day; every hour, day or night, has 60 minutes.
+- Art. 5º (``art5_cpt``): for capatazia, each period has two 4-hour turnos separated by a break
+  of up to 2 hours for meal and rest, completed by extensions within the period.
+- Art. 7º, caput (``art7_cpt``): up to 8 ordinary hours a day and 48 a week; hours beyond are
+  extensions (prorrogações). § 1º (``art7_par1``): 44 a week for the Escritório Central.
+  § 2º (``art7_par2``): work in the meal hours is extraordinary service.
+- § 3º (``art7_par3``): the technical and administrative staff's Saturday, reduced or
+  suppressed and compensated by equivalent hours during the week, is not overtime: the
+  compensation hours (up to the Saturday's ordinary hours, the weekly limit minus five days
+  of 8 hours: 8 h in a 48-hour week, 4 h in a 44-hour week, less any ordinary hours worked on
+  Saturday) count as ordinary on the other days.
+- § 4º (``art7_par4``): at least 11 consecutive hours of rest between two periods.
+- § 6º (``art7_par6``): one weekly rest day.
+
+Today (:mod:`calculators.today`): beside the 1965 limits the result shows the limits of CF/88,
+art. 7º, XIII (8 hours a day, 44 a week; compensation only by agreement) and which hours of the
+week would be overtime today.
+
+Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
+calendar day of the week without any work; hours in holiday periods that are ordinary hours
+are the holiday hours passed on to the ``horas_extras`` calculator (their extensions are
+passed on as extensions).
+"""
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal
+from itertools import pairwise
+
+from ..core.durations import format_hours, hours_text
+from ..core.fields import Field, ParsedInputs
+from ..core.money import Currency
+from ..core.parsing import FieldError, InputError
+from ..core.provisions import LEI_1965, Provision, lei1965
+from ..core.result import ResultBuilder
+from ..core.spec import CalculatorSpec, Data
+from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
+
+CURRENCY = Currency.CRUZEIRO
+DAY_ORDINARY = 8 * 60
+WEEK_ORDINARY = 48 * 60
+WEEK_OFFICE = 44 * 60
+MAX_BREAK = 2 * 60
+TURNO = 4 * 60
+SATURDAY = 5
+WEEKDAYS_BEFORE_SATURDAY = 5
+MIN_REST = timedelta(hours=11)
+DAY_START = time(7, 0)
+NIGHT_START = time(19, 0)
+
+PERIOD_FIELDS: tuple[Field, ...] = (
+    Field("data", "Data", "date", "Dia em que o período começa: 04/03/2024, 4/3/24 ou 040324.",
+          placeholder="ex.: 4/3/24"),
+    Field("inicio", "Início", "time", "Hora de início: 07:00, 0700, 7, 7h ou 7h30.",
+          placeholder="ex.: 7 ou 07:00"),
+    Field(
+        "fim",
+        "Fim",
+        "time",
+        "Hora de fim (19h, 1900, 19:00); se for menor que o início, o período termina no dia "
+        "seguinte.",
+        placeholder="ex.: 17 ou 17:00",
+    ),
+    Field(
+        "intervalo_inicio",
+        "Início do intervalo",
+        "time",
+        "Início do intervalo para refeição e descanso (em branco se não houve).",
+        required=False,
+        placeholder="ex.: 11",
+    ),
+    Field(
+        "intervalo_fim",
+        "Fim do intervalo",
+        "time",
+        "Fim do intervalo para refeição e descanso.",
+        required=False,
+        placeholder="ex.: 12",
+    ),
+    Field(
+        "trabalhou_intervalo",
+        "Trabalhou durante o intervalo",
+        "boolean",
+        "Marque se houve serviço nas horas de refeição (serviço extraordinário, art. 7º, § 2º).",
+        default=False,
+    ),
+    Field(
+        "feriado",
+        "Feriado",
+        "boolean",
+        "Marque se o período foi num feriado legal (art. 7º, § 7º).",
+        default=False,
+    ),
+)
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "escritorio_central",
+        "Lotado no Escritório Central",
+        "boolean",
+        "O pessoal do Escritório Central tem limite de 44 horas ordinárias por semana "
+        "(art. 7º, § 1º).",
+        default=False,
+    ),
+    Field(
+        "sabado_compensado",
+        "Sábado reduzido ou suprimido e compensado na semana",
+        "boolean",
+        "Pessoal técnico e administrativo: quando a administração reduz ou suprime o trabalho "
+        "do sábado e ele é compensado em horas equivalentes durante a semana, essas horas não "
+        "são serviço extraordinário (art. 7º, § 3º).",
+        default=False,
+    ),
+    Field(
+        "capatazia",
+        "Serviço de capatazia",
+        "boolean",
+        "Na capatazia cada período tem dois turnos de 4 horas separados por intervalo de até "
+        "2 horas (art. 5º).",
+        default=True,
+    ),
+    Field(
+        "periodos",
+        "Períodos de trabalho da semana",
+        "list",
+        "Um item por período de serviço, dentro de uma mesma semana (7 dias).",
+        min_items=1,
+        max_items=14,
+        item_fields=PERIOD_FIELDS,
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Period:
+    """One work period placed in time."""
+
+    number: int
+    start: datetime
+    end: datetime
+    break_start: datetime | None
+    break_end: datetime | None
+    worked_break: bool
+    holiday: bool
+
+    @property
+    def day(self) -> date:
+        """The day the period counts for (the day it starts)."""
+        return self.start.date()
+
+    def segments(self) -> list[tuple[datetime, datetime]]:
+        """The stretches of work (the break excluded unless worked)."""
+        if self.break_start is None or self.break_end is None or self.worked_break:
+            return [(self.start, self.end)]
+        return [(self.start, self.break_start), (self.break_end, self.end)]
+
+    def break_minutes(self) -> int:
+        """Length of the break."""
+        if self.break_start is None or self.break_end is None:
+            return 0
+        return _minutes(self.break_end - self.break_start)
+
+    def worked_minutes(self) -> int:
+        """Work in the period, the meal hours excluded."""
+        total = _minutes(self.end - self.start) - self.break_minutes()
+        return total
+
+
+@dataclass
+class Classified:
+    """The hours of one period once classified."""
+
+    period: Period
+    kind: str
+    inside: bool
+    ordinary: int = 0
+    extension: int = 0
+    meal: int = 0
+    night: int = 0
+    compensation: int = 0
+    extension_today: int = 0
+
+
+def _minutes(delta: timedelta) -> int:
+    return int(delta.total_seconds()) // 60
+
+
+def _at(day: date, minutes: int) -> datetime:
+    return datetime.combine(day, time(minutes // 60, minutes % 60))
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%d/%m/%Y %H:%M")
+
+
+def _build_period(number: int, item: ParsedInputs) -> Period:
+    """Place a period in time, refusing impossible breaks."""
+    prefix = f"periodos[{number - 1}]."
+    day = item.day("data")
+    start = _at(day, item.integer("inicio"))
+    end = _at(day, item.integer("fim"))
+    if end == start:
+        raise InputError([FieldError(prefix + "fim", f"Período {number}: o fim deve ser "
+                                     "diferente do início.")])
+    if end < start:
+        end += timedelta(days=1)
+    b_start, b_end = item.optional_integer("intervalo_inicio"), item.optional_integer("intervalo_fim")
+    if (b_start is None) != (b_end is None):
+        missing = "intervalo_fim" if b_end is None else "intervalo_inicio"
+        raise InputError([FieldError(prefix + missing, f"Período {number}: informe o início e o "
+                                     "fim do intervalo, ou nenhum dos dois.")])
+    break_start = break_end = None
+    if b_start is not None and b_end is not None:
+        break_start = _at(day, b_start)
+        if break_start < start:
+            break_start += timedelta(days=1)
+        break_end = _at(break_start.date(), b_end)
+        if break_end <= break_start:
+            break_end += timedelta(days=1)
+        if break_start <= start or break_end >= end:
+            raise InputError([FieldError(prefix + "intervalo_inicio", f"Período {number}: o "
+                                         "intervalo deve ficar dentro do período.")])
+    return Period(number, start, end, break_start, break_end,
+                  item.boolean("trabalhou_intervalo"), item.boolean("feriado"))
+
+
+def _periods(values: ParsedInputs) -> list[Period]:
+    """All periods, in time order, checked for overlaps and for fitting in one week."""
+    periods = [_build_period(i, item) for i, item in enumerate(values.items("periodos"), start=1)]
+    periods.sort(key=lambda p: p.start)
+    errors: list[FieldError] = []
+    first = periods[0].day
+    for previous, current in pairwise(periods):
+        if current.start < previous.end:
+            errors.append(FieldError(f"periodos[{current.number - 1}].inicio",
+                                     f"Período {current.number}: sobrepõe-se ao período "
+                                     f"{previous.number}."))
+    for period in periods:
+        if (period.day - first).days > 6:
+            errors.append(FieldError(f"periodos[{period.number - 1}].data",
+                                     f"Período {period.number}: todos os períodos devem caber "
+                                     "numa semana de 7 dias."))
+    if errors:
+        raise InputError(errors)
+    return periods
+
+
+def _overlap(a: datetime, b: datetime, c: datetime, d: datetime) -> int:
+    """Minutes common to [a, b) and [c, d)."""
+    return max(0, _minutes(min(b, d) - max(a, c)))
+
+
+def _window(period: Period) -> tuple[str, datetime, datetime]:
+    """The service period (art. 4º, § 1º) in which the period starts."""
+    day = period.day
+    moment = period.start.time()
+    if DAY_START <= moment < NIGHT_START:
+        return "diurno", datetime.combine(day, DAY_START), datetime.combine(day, NIGHT_START)
+    if moment >= NIGHT_START:
+        return ("noturno", datetime.combine(day, NIGHT_START),
+                datetime.combine(day + timedelta(days=1), DAY_START))
+    return ("noturno", datetime.combine(day - timedelta(days=1), NIGHT_START),
+            datetime.combine(day, DAY_START))
+
+
+def _night_minutes(period: Period) -> int:
+    """Minutes of work between 19:00 and 07:00."""
+    total = 0
+    for a, b in period.segments():
+        for offset in (-1, 0, 1):
+            day = period.day + timedelta(days=offset)
+            total += _overlap(a, b, datetime.combine(day, NIGHT_START),
+                              datetime.combine(day + timedelta(days=1), DAY_START))
+    return total
+
+
+def saturday_pool(periods: list[Period], week_cap: int) -> int:
+    """Minutes of the Saturday that § 3º lets the other days compensate: the Saturday's share of
+    the weekly limit (the limit minus five days of 8 hours) less what was worked on Saturday."""
+    saturday_share = max(0, week_cap - WEEKDAYS_BEFORE_SATURDAY * DAY_ORDINARY)
+    worked = sum(p.worked_minutes() for p in periods if p.day.weekday() == SATURDAY)
+    return max(0, saturday_share - worked)
+
+
+def classify(periods: list[Period], day_cap: int, week_cap: int,
+             pool: int = 0) -> list[tuple[int, int, int]]:
+    """(ordinary, extension, compensation) minutes of each period, in time order.
+
+    Up to ``day_cap`` a day and ``week_cap`` a week are ordinary, counted in time order; with a
+    compensated Saturday (``pool`` minutes), hours beyond the day's limit on other days are
+    ordinary too, while the pool and the weekly limit last."""
+    out: list[tuple[int, int, int]] = []
+    per_day: dict[date, int] = {}
+    week = 0
+    for period in periods:
+        worked = period.worked_minutes()
+        day_room = max(0, day_cap - per_day.get(period.day, 0))
+        week_room = max(0, week_cap - week)
+        ordinary = min(worked, day_room, week_room)
+        compensation = 0
+        if pool and period.day.weekday() != SATURDAY:
+            compensation = max(0, min(worked - ordinary, pool, week_room - ordinary))
+            pool -= compensation
+        ordinary += compensation
+        per_day[period.day] = per_day.get(period.day, 0) + ordinary - compensation
+        week += ordinary
+        out.append((ordinary, worked - ordinary, compensation))
+    return out
+
+
+class Checker:
+    """Runs the checks in order and records steps and breaches."""
+
+    def __init__(self, values: ParsedInputs, result: ResultBuilder) -> None:
+        self.values = values
+        self.result = result
+        self.breaches: list[dict[str, object]] = []
+        self.periods = _periods(values)
+        self.rows: list[Classified] = []
+
+    def breach(self, code: str, severity: str, provision: Provision, message: str,
+               period: int | None) -> None:
+        """Record a breach (``infracao``) or a note on hours turned into extensions."""
+        self.breaches.append({"code": code, "severity": severity,
+                              "provision": provision.to_json(), "message": message,
+                              "period": period})
+
+    def service_periods(self) -> None:
+        """Art. 4º, § 1º."""
+        for period in self.periods:
+            kind, low, high = _window(period)
+            inside = low <= period.start and period.end <= high
+            row = Classified(period, kind, inside, night=_night_minutes(period))
+            self.rows.append(row)
+            if not inside:
+                self.breach("fora_do_periodo", "infracao", lei1965("art4_par1"),
+                            f"Período {period.number} ({_when(period.start)} a "
+                            f"{_when(period.end)}) sai do período {kind} "
+                            f"({low.strftime('%H:%M')} às {high.strftime('%H:%M')}).",
+                            period.number)
+        days = sum(1 for r in self.rows if r.kind == "diurno")
+        nights = len(self.rows) - days
+        outside = sum(1 for r in self.rows if not r.inside)
+        self.result.step(
+            lei1965("art4_par1"),
+            "Período diurno das 7 às 19 horas e noturno das 19 às 7 horas; hora de 60 "
+            "minutos em ambos.",
+            {"Períodos diurnos": str(days), "Períodos noturnos": str(nights),
+             "Fora dos limites": str(outside)},
+        )
+
+    def turnos(self) -> None:
+        """Art. 5º (capatazia only)."""
+        if not self.values.boolean("capatazia"):
+            return
+        long_breaks = 0
+        for period in self.periods:
+            minutes = period.break_minutes()
+            if minutes > MAX_BREAK:
+                long_breaks += 1
+                self.breach("intervalo_longo", "infracao", lei1965("art5_cpt"),
+                            f"Período {period.number}: intervalo de "
+                            f"{format_hours(Decimal(minutes))}, acima do máximo de 2 horas.",
+                            period.number)
+            elif minutes == 0 and period.worked_minutes() > TURNO:
+                self.breach("sem_intervalo", "aviso", lei1965("art5_cpt"),
+                            f"Período {period.number}: mais de 4 horas sem intervalo entre "
+                            "os turnos.", period.number)
+        self.result.step(
+            lei1965("art5_cpt"),
+            "Capatazia: dois turnos de 4 horas separados por intervalo de até 2 horas para "
+            "refeição e descanso.",
+            {"Intervalos acima de 2 horas": str(long_breaks)},
+        )
+
+    def ordinary_hours(self) -> None:
+        """Art. 7º, caput and §§ 1º and 3º: 8 a day, 48 (or 44) a week, the compensated
+        Saturday; the rest are extensions."""
+        office = self.values.boolean("escritorio_central")
+        cap = WEEK_OFFICE if office else WEEK_ORDINARY
+        week_provision = lei1965("art7_par1" if office else "art7_cpt")
+        saturday = self.values.boolean("sabado_compensado")
+        pool = saturday_pool(self.periods, cap) if saturday else 0
+        per_day: dict[date, int] = {}
+        week = 0
+        for row, (ordinary, extension, compensation) in zip(
+            self.rows, classify(self.periods, DAY_ORDINARY, cap, pool), strict=True
+        ):
+            period = row.period
+            worked = period.worked_minutes()
+            day_room = max(0, DAY_ORDINARY - per_day.get(period.day, 0))
+            week_room = max(0, cap - week)
+            row.ordinary, row.extension, row.compensation = ordinary, extension, compensation
+            if period.worked_break:
+                row.meal = period.break_minutes()
+            per_day[period.day] = per_day.get(period.day, 0) + ordinary - compensation
+            week += ordinary
+            day_excess = worked - day_room - compensation
+            if day_excess > 0 and day_room <= week_room:
+                self.breach("excesso_diario", "prorrogacao", lei1965("art7_cpt"),
+                            f"Período {period.number}: "
+                            f"{format_hours(Decimal(day_excess))} além das 8 horas "
+                            "ordinárias do dia, contadas como prorrogação.", period.number)
+            if worked > week_room and week_room < day_room + compensation:
+                limit = 44 if office else 48
+                self.breach("excesso_semanal", "prorrogacao", week_provision,
+                            f"Período {period.number}: "
+                            f"{format_hours(Decimal(min(worked, day_room + compensation) - week_room))}"
+                            f" além das {limit} horas ordinárias da semana, contadas como "
+                            "prorrogação.", period.number)
+        ordinary = sum(r.ordinary for r in self.rows)
+        extension = sum(r.extension for r in self.rows)
+        shown = {"Horas ordinárias": format_hours(Decimal(ordinary)),
+                 "Horas de prorrogação": format_hours(Decimal(extension))}
+        self.result.step(
+            lei1965("art7_cpt"),
+            "Até 8 horas ordinárias por dia e 48 por semana; as horas além desses limites são "
+            "prorrogações.",
+            shown,
+        )
+        if office:
+            self.result.step(
+                week_provision,
+                "Escritório Central: o limite semanal é de 44 horas ordinárias.",
+                shown,
+            )
+        if saturday:
+            compensated = sum(r.compensation for r in self.rows)
+            self.result.step(
+                lei1965("art7_par3"),
+                "Pessoal técnico e administrativo: o sábado reduzido ou suprimido é compensado "
+                "em horas equivalentes durante a semana, e essas horas não são serviço "
+                "extraordinário.",
+                {"Horas do sábado a compensar": format_hours(Decimal(pool)),
+                 "Horas de compensação na semana": format_hours(Decimal(compensated))},
+            )
+        meal = sum(r.meal for r in self.rows)
+        if meal:
+            self.result.step(
+                lei1965("art7_par2"),
+                "Serviço nas horas destinadas à refeição e descanso: serviço extraordinário.",
+                {"Horas de refeição trabalhadas": format_hours(Decimal(meal))},
+            )
+
+    def today(self) -> None:
+        """CF/88, art. 7º, XIII: which hours of the week would be overtime today."""
+        saturday = self.values.boolean("sabado_compensado")
+        pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES) if saturday else 0
+        for row, (_, extension, _) in zip(
+            self.rows, classify(self.periods, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES, pool),
+            strict=True,
+        ):
+            row.extension_today = extension
+        total = sum(r.extension_today for r in self.rows)
+        where = "; ".join(f"período {r.period.number}: {format_hours(Decimal(r.extension_today))}"
+                          for r in self.rows if r.extension_today) or "nenhum"
+        shown = {
+            "Limites de hoje": "8 horas por dia e 44 por semana",
+            "Horas extras pelos limites de hoje": format_hours(Decimal(total)),
+            "Em que períodos": where,
+        }
+        self.result.step(
+            CF_WORKING_TIME,
+            "Hoje o trabalho normal vai até 8 horas por dia e 44 por semana (a Constituição "
+            "permite compensar horários por acordo ou convenção coletiva); o que passar disso "
+            "seria hora extraordinária.",
+            shown,
+        )
+        old = sum(r.extension for r in self.rows)
+        self.result.highlight(
+            f"Pelos limites de 1965 (8 horas por dia, {44 if self.values.boolean('escritorio_central') else 48} "
+            f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
+            f"limites de hoje (8 por dia, 44 por semana), seriam {format_hours(Decimal(total))} "
+            f"de horas extras ({where}). {AGREEMENT_NOTE}"
+        )
+
+    def rest_between(self) -> None:
+        """Art. 7º, § 4º."""
+        shortest: timedelta | None = None
+        for previous, current in pairwise(self.periods):
+            rest = current.start - previous.end
+            shortest = rest if shortest is None else min(shortest, rest)
+            if rest < MIN_REST:
+                self.breach("descanso_insuficiente", "infracao", lei1965("art7_par4"),
+                            f"Entre o período {previous.number} (fim {_when(previous.end)}) e "
+                            f"o período {current.number} (início {_when(current.start)}) há "
+                            f"só {format_hours(Decimal(_minutes(rest)))} de descanso; o mínimo "
+                            "é de 11 horas consecutivas.", current.number)
+        shown = "só um período" if shortest is None else format_hours(Decimal(_minutes(shortest)))
+        self.result.step(
+            lei1965("art7_par4"),
+            "Entre dois períodos de trabalho, no mínimo 11 horas consecutivas de descanso.",
+            {"Menor descanso entre períodos": shown},
+        )
+
+    def weekly_rest(self) -> None:
+        """Art. 7º, § 6º."""
+        first = self.periods[0].day
+        free: list[date] = []
+        for offset in range(7):
+            day = first + timedelta(days=offset)
+            low = datetime.combine(day, time(0, 0))
+            high = low + timedelta(days=1)
+            if not any(_overlap(p.start, p.end, low, high) for p in self.periods):
+                free.append(day)
+        if not free:
+            self.breach("sem_descanso_semanal", "infracao", lei1965("art7_par6"),
+                        f"Não há dia sem trabalho na semana de {first.strftime('%d/%m/%Y')} a "
+                        f"{(first + timedelta(days=6)).strftime('%d/%m/%Y')}.", None)
+        self.result.step(
+            lei1965("art7_par6"),
+            "Um dia de descanso semanal remunerado: procura-se um dia da semana sem trabalho.",
+            {"Dias sem trabalho": ", ".join(d.strftime("%d/%m/%Y") for d in free) or "nenhum"},
+        )
+
+
+def _report(checker: Checker, result: ResultBuilder) -> None:
+    """Quantities, the period table, breaches and the input for ``horas_extras``."""
+    rows = checker.rows
+    totals = {
+        "horas_trabalhadas": ("Horas trabalhadas (sem refeição)",
+                              sum(r.ordinary + r.extension for r in rows)),
+        "horas_ordinarias": ("Horas ordinárias", sum(r.ordinary for r in rows)),
+        "horas_prorrogacao": ("Horas de prorrogação", sum(r.extension for r in rows)),
+        "horas_refeicao": ("Horas de refeição trabalhadas", sum(r.meal for r in rows)),
+        "horas_noturnas": ("Horas entre 19 e 7 horas", sum(r.night for r in rows)),
+        "horas_feriado": ("Horas ordinárias em feriado",
+                          sum(r.ordinary for r in rows if r.period.holiday)),
+        "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII)",
+                              sum(r.extension_today for r in rows)),
+    }
+    for name, (label, minutes) in totals.items():
+        result.quantity(name, label, hours_text(Decimal(minutes)),
+                        format_hours(Decimal(minutes)), "h")
+    result.details["periodos"] = [
+        {
+            "period": r.period.number,
+            "inicio": r.period.start.isoformat(timespec="minutes"),
+            "fim": r.period.end.isoformat(timespec="minutes"),
+            "tipo": r.kind,
+            "dentro_do_periodo": r.inside,
+            "ordinarias": hours_text(Decimal(r.ordinary)),
+            "prorrogacao": hours_text(Decimal(r.extension)),
+            "refeicao": hours_text(Decimal(r.meal)),
+            "noturnas": hours_text(Decimal(r.night)),
+            "compensacao_sabado": hours_text(Decimal(r.compensation)),
+            "extras_hoje": hours_text(Decimal(r.extension_today)),
+            "feriado": r.period.holiday,
+        }
+        for r in rows
+    ]
+    result.details["breaches"] = checker.breaches
+    result.details["horas_extras_input"] = {
+        "escritorio_central": checker.values.boolean("escritorio_central"),
+        "prorrogacoes": [{"horas": hours_text(Decimal(r.extension))} for r in rows if r.extension],
+        "horas_refeicao": hours_text(Decimal(totals["horas_refeicao"][1])),
+        "horas_feriado": hours_text(Decimal(totals["horas_feriado"][1])),
+        "folga_compensatoria": False,
+    }
+    for breach in checker.breaches:
+        if breach["severity"] == "infracao":
+            result.warn(str(breach["message"]))
+    result.warn(
+        "Para calcular os acréscimos, leve estas horas à calculadora de horas extraordinárias "
+        "e informe o salário."
+    )
+
+
+def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    """Classify the week's hours and list every breach with its provision."""
+    del data
+    checker = Checker(values, result)
+    checker.service_periods()
+    checker.turnos()
+    checker.ordinary_hours()
+    checker.rest_between()
+    checker.weekly_rest()
+    checker.today()
+    _report(checker, result)
+
+
+SPEC = CalculatorSpec(
+    name="jornada",
+    order=50,
+    title="Jornada da semana (Lei nº 4.860/1965)",
+    summary=(
+        "Confere uma semana de trabalho pela Lei nº 4.860/1965: períodos diurno e noturno, 8 "
+        "horas por dia e 48 por semana (44 no Escritório Central), intervalos, 11 horas de "
+        "descanso entre períodos e o descanso semanal. Mostra também quais horas seriam extras "
+        "pelos limites de hoje (8 por dia, 44 por semana) e leva as horas à calculadora de "
+        "horas extraordinárias."
+    ),
+    statute=LEI_1965,
+    currency=CURRENCY,
+    provisions=(
+        *(
+            lei1965(i)
+            for i in ("art4_par1", "art5_cpt", "art7_cpt", "art7_par1", "art7_par2", "art7_par3",
+                      "art7_par4", "art7_par6")
+        ),
+        CF_WORKING_TIME,
+    ),
+    fields=FIELDS,
+    compute=compute,
+)

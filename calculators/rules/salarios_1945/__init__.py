@@ -1,0 +1,472 @@
+"""Salaries of the Administração do Porto do Rio de Janeiro: Decreto nº 17.961/1945.
+
+- Art. 1º (``art1``): the Tabelas Numéricas of mensalistas and diaristas are approved, replacing
+  the former ones; § 3º (``art1_par3``): each employee's raised salary must be equivalent to
+  the salary of the function he comes to hold; § 5º (``art1_par5``): diaristas form the Tabela
+  Numérica de Diaristas.
+- Art. 2º (``art2``): the Tabela Ordinária (funções em comissão, séries funcionais); § 1º
+  (``art2_par1``): the salary references take the values of the escala-padrão; § 3º
+  (``art2_par3``): surplus functions are suppressed as they fall vacant.
+- Art. 3º (``art3``): the Tabela Suplementar (isolated functions, suppressed when vacant).
+
+Queries: a referência's monthly salary; a current function and salary → proposed série,
+referência, salary and raise; a série's current and proposed headcount and payroll; the
+diaristas' annual expense (count × daily wage × 300, as in the table).
+The tables come from the caller (see :mod:`calculators.tables_1945` for their shape).
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ...core.fields import Choice, Field, ParsedInputs
+from ...core.money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
+from ...core.parsing import FieldError, InputError
+from ...core.provisions import DEC_1945, dec1945
+from ...core.result import ResultBuilder
+from ...core.spec import CalculatorSpec, Data
+from .tables import SeriesRow, Tables, normalize, read_tables
+
+CURRENCY = Currency.CRUZEIRO
+DAYS_A_YEAR = 300
+
+FIELDS: tuple[Field, ...] = (
+    Field(
+        "consulta",
+        "Consulta",
+        "choice",
+        "O que se quer saber das tabelas do decreto.",
+        default="referencia",
+        choices=(
+            Choice("referencia", "Salário de uma referência (escala-padrão)"),
+            Choice("enquadramento", "Nova função e aumento de uma função atual"),
+            Choice("serie", "Pessoal e folha de uma série funcional"),
+            Choice("diaristas", "Despesa anual com diaristas"),
+        ),
+    ),
+    Field(
+        "referencia",
+        "Referência de salário",
+        "integer",
+        "Número da referência na escala-padrão de salários (1 a 54).",
+        required=False,
+        minimum="1",
+        maximum="54",
+        visible_when=("consulta", ("referencia",)),
+        required_when=("referencia",),
+    ),
+    Field(
+        "funcao_atual",
+        "Função atual",
+        "text",
+        "Nome da função na situação atual, como impresso na tabela (ex.: Auxiliar de "
+        "Escritório).",
+        required=False,
+        visible_when=("consulta", ("enquadramento",)),
+        required_when=("enquadramento",),
+        extra=(("choices_from", "series[].funcao_atual"),),
+    ),
+    Field(
+        "salario_atual",
+        "Salário mensal atual",
+        "money",
+        "Salário mensal da função na situação atual.",
+        unit="Cr$",
+        required=False,
+        minimum="0",
+        maximum="1000000",
+        currency=CURRENCY,
+        visible_when=("consulta", ("enquadramento",)),
+        required_when=("enquadramento",),
+    ),
+    Field(
+        "serie",
+        "Série funcional",
+        "text",
+        "Nome da série funcional proposta (ex.: Escriturário). No enquadramento, serve para "
+        "escolher entre séries quando a mesma função e salário aparecem em mais de uma.",
+        required=False,
+        visible_when=("consulta", ("serie", "enquadramento")),
+        required_when=("serie",),
+        extra=(("choices_from", "series[].serie"),),
+    ),
+    Field(
+        "quantidade",
+        "Número de diaristas",
+        "integer",
+        "Número de funções de diarista (em branco para somar a tabela inteira).",
+        required=False,
+        minimum="0",
+        maximum="100000",
+        visible_when=("consulta", ("diaristas",)),
+    ),
+    Field(
+        "salario_diario",
+        "Salário diário",
+        "money",
+        "Salário diário do diarista.",
+        unit="Cr$",
+        required=False,
+        minimum="0",
+        maximum="100000",
+        currency=CURRENCY,
+        visible_when=("consulta", ("diaristas",)),
+    ),
+)
+
+
+def _tables(data: Data) -> Tables:
+    if data is None:
+        raise InputError([FieldError("tabelas", "As tabelas do Decreto nº 17.961/1945 não "
+                                     "foram fornecidas a esta calculadora.")])
+    return read_tables(data)
+
+
+def _required(values: ParsedInputs, names: dict[str, str]) -> None:
+    missing = [FieldError(n, f"{label}: campo obrigatório.") for n, label in names.items()
+               if values.raw(n) is None]
+    if missing:
+        raise InputError(missing)
+
+
+def _proposed_salary(row: SeriesRow, tables: Tables) -> Decimal | None:
+    if row.reference is not None:
+        return tables.scale[row.reference]
+    return row.proposed_salary
+
+
+def _table_provision(row: SeriesRow) -> str:
+    return "art3" if row.table == "suplementar" else "art2"
+
+
+def _by_reference(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    _required(values, {"referencia": "Referência de salário"})
+    tables = _tables(data)
+    reference = values.integer("referencia")
+    if reference not in tables.scale:
+        raise InputError([FieldError("referencia", "Referência de salário: não consta da "
+                                     "escala-padrão fornecida.")])
+    salary = tables.scale[reference]
+    result.step(
+        dec1945("art2_par1"),
+        "As referências de salário têm os valores da escala-padrão que acompanha o decreto.",
+        {"Referência": str(reference), "Salário mensal": result.money(salary)},
+    )
+    result.amount("salario_mensal", "Salário mensal da referência", round_money(salary))
+
+
+def _placement(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    _required(values, {"funcao_atual": "Função atual", "salario_atual": "Salário mensal atual"})
+    tables = _tables(data)
+    function = normalize(values.text("funcao_atual"))
+    current = values.decimal("salario_atual")
+    wanted_serie = normalize(values.text("serie"))
+    rows = [
+        r for r in tables.series
+        if r.current_function is not None and normalize(r.current_function) == function
+        and r.current_salary == current
+        and (not wanted_serie or normalize(r.serie) == wanted_serie)
+    ]
+    if not rows:
+        same_function = [r for r in tables.series if r.current_function is not None
+                         and normalize(r.current_function) == function and r.current_salary is not None]
+        if same_function:
+            printed = same_function[0].current_function or ""
+            salaries = sorted({r.current_salary for r in same_function if r.current_salary is not None})
+            listed = ", ".join(format_money(v, CURRENCY) for v in salaries)
+            raise InputError([FieldError("salario_atual", f"Salário mensal atual: nas tabelas, a "
+                                         f"função {printed} tem {'o salário' if len(salaries) == 1 else 'os salários'} "
+                                         f"{listed}; informe um deles.")])
+        raise InputError([FieldError("funcao_atual", "Função atual: nenhuma linha das tabelas "
+                                     "tem essa função; escolha um nome da lista de sugestões.")])
+    candidates = []
+    for row in rows:
+        proposed = _proposed_salary(row, tables)
+        if proposed is None:
+            continue
+        raise_ = proposed - current
+        percent = round_percent(raise_ / current * HUNDRED) if current else None
+        candidates.append((row, proposed, raise_, percent))
+    if not candidates:
+        raise InputError([FieldError("funcao_atual", "Função atual: a linha encontrada não tem "
+                                     "situação proposta nas tabelas.")])
+    row, proposed, raise_, percent = candidates[0]
+    printed_names = sorted({r.current_function for r in rows if r.current_function})
+    if len(printed_names) > 1:
+        result.warn(
+            "As tabelas escrevem esta função de mais de uma maneira ("
+            + " e ".join(f"«{n}»" for n in printed_names)
+            + "); foram tratadas como a mesma função."
+        )
+    result.step(
+        dec1945("art1"),
+        "As novas Tabelas Numéricas substituem as vigentes; os mensalistas passam a ocupar as "
+        "funções das novas tabelas.",
+        {"Função atual": row.current_function or "", "Salário atual": result.money(current)},
+    )
+    table_name = "Suplementar" if row.table == "suplementar" else "Ordinária"
+    where = {"Tabela": table_name, "Série ou função proposta": row.serie}
+    if row.reference is not None:
+        where["Referência"] = str(row.reference)
+    result.step(dec1945(_table_provision(row)),
+                f"A função passa à Tabela Numérica {table_name} de Mensalistas.", where)
+    if row.reference is not None:
+        result.step(
+            dec1945("art2_par1"),
+            "O salário da referência é o da escala-padrão.",
+            {"Referência": str(row.reference), "Salário proposto": result.money(proposed)},
+        )
+    shown_percent = "—" if percent is None else f"{format_decimal(percent)}%"
+    result.step(
+        dec1945("art1_par3"),
+        "Deve haver equivalência entre o salário majorado (Decreto-Lei nº 5.976/1943) e o da "
+        "nova função; aqui se compara o salário atual da tabela com o proposto.",
+        {"Salário atual": result.money(current), "Salário proposto": result.money(proposed),
+         "Aumento": result.money(raise_), "Aumento percentual": shown_percent},
+    )
+    result.amount("salario_atual", "Salário atual", round_money(current))
+    result.amount("salario_proposto", "Salário proposto", round_money(proposed))
+    result.amount("aumento", "Aumento", round_money(raise_))
+    if percent is not None:
+        result.quantity("aumento_percentual", "Aumento percentual", format(percent, "f"),
+                        f"{format_decimal(percent)}%", "%")
+    result.details["enquadramento"] = {"serie": row.serie, "referencia": row.reference,
+                                       "tabela": row.table}
+    if len(candidates) > 1:
+        result.details["candidatos"] = [
+            {"serie": r.serie, "referencia": r.reference, "salario_proposto": format(p, "f")}
+            for r, p, _, _ in candidates
+        ]
+        result.warn(
+            f"A mesma função com o mesmo salário aparece em {len(candidates)} linhas das "
+            "tabelas; mostra-se a primeira. Escolha a série para ver outra."
+        )
+
+
+def _series(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    _required(values, {"serie": "Série funcional"})
+    tables = _tables(data)
+    wanted = normalize(values.text("serie"))
+    rows = [r for r in tables.series if normalize(r.serie) == wanted]
+    if not rows:
+        raise InputError([FieldError("serie", "Série funcional: não consta das tabelas "
+                                     "fornecidas.")])
+    current_pay = sum((r.current_count * (r.current_salary or Decimal(0)) for r in rows), Decimal(0))
+    proposed_pay = Decimal(0)
+    for index, row in enumerate(rows, start=1):
+        salary = _proposed_salary(row, tables)
+        if salary is None and row.proposed_count:
+            result.warn(f"Linha {index}: há funções propostas sem referência nem salário; "
+                        "ficaram fora da folha proposta.")
+        proposed_pay += row.proposed_count * (salary or Decimal(0))
+        if row.proposed_count != row.current_count - row.surplus + row.vacancies:
+            result.warn(f"Linha {index}: proposta ({row.proposed_count}) ≠ atual "
+                        f"({row.current_count}) − excedentes ({row.surplus}) + vagas "
+                        f"({row.vacancies}). Confira a tabela.")
+    counts = {
+        "funcoes_atuais": ("Funções atuais", sum(r.current_count for r in rows)),
+        "funcoes_propostas": ("Funções propostas", sum(r.proposed_count for r in rows)),
+        "excedentes": ("Excedentes", sum(r.surplus for r in rows)),
+        "vagas": ("Vagas", sum(r.vacancies for r in rows)),
+    }
+    first = rows[0]
+    result.step(
+        dec1945("art1"),
+        "As novas Tabelas Numéricas de Mensalistas substituem as vigentes.",
+        {"Série": first.serie, "Funções atuais": str(counts["funcoes_atuais"][1])},
+    )
+    result.step(
+        dec1945(_table_provision(first)),
+        "Série da Tabela Numérica "
+        f"{'Suplementar' if first.table == 'suplementar' else 'Ordinária'} de Mensalistas.",
+        {"Funções propostas": str(counts["funcoes_propostas"][1]),
+         "Excedentes": str(counts["excedentes"][1]), "Vagas": str(counts["vagas"][1])},
+    )
+    result.step(
+        dec1945("art2_par1"),
+        "Folha proposta: número de funções × salário da referência na escala-padrão.",
+        {"Folha atual (mensal)": result.money(current_pay),
+         "Folha proposta (mensal)": result.money(proposed_pay)},
+    )
+    if counts["excedentes"][1]:
+        result.step(
+            dec1945("art2_par3"),
+            "As funções excedentes serão suprimidas à medida que vagarem.",
+            {"Excedentes": str(counts["excedentes"][1])},
+        )
+    total_ok = counts["funcoes_propostas"][1] == (
+        counts["funcoes_atuais"][1] - counts["excedentes"][1] + counts["vagas"][1]
+    )
+    if not total_ok:
+        result.warn("Total da série: proposta ≠ atual − excedentes + vagas. Confira a tabela.")
+    for name, (label, number) in counts.items():
+        result.quantity(name, label, str(number), str(number), "funções")
+    result.amount("folha_atual", "Folha mensal atual", round_money(current_pay))
+    result.amount("folha_proposta", "Folha mensal proposta", round_money(proposed_pay))
+    result.amount("diferenca", "Diferença mensal",
+                  round_money(proposed_pay) - round_money(current_pay))
+
+
+def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    count = values.optional_integer("quantidade")
+    wage = values.optional_decimal("salario_diario")
+    if (count is None) != (wage is None):
+        name, label = (("salario_diario", "Salário diário") if wage is None
+                       else ("quantidade", "Número de diaristas"))
+        raise InputError([FieldError(name, f"{label}: campo obrigatório.")])
+    result.step(
+        dec1945("art1"),
+        "Aprovada a nova Tabela Numérica de Diaristas; despesa anual = número de funções × "
+        "salário diário × 300, como na tabela.",
+        {"Dias por ano": str(DAYS_A_YEAR)},
+    )
+    if count is not None and wage is not None:
+        expense = round_money(count * wage * DAYS_A_YEAR)
+        result.step(
+            dec1945("art1_par5"),
+            "O pessoal diarista integra a Tabela Numérica de Diaristas.",
+            {"Funções": str(count), "Salário diário": result.money(wage),
+             "Despesa anual": result.money(expense)},
+        )
+        result.amount("despesa_anual", "Despesa anual", expense)
+        return
+    tables = _tables(data)
+    if not tables.daily:
+        raise InputError([FieldError("quantidade", "Número de diaristas: informe-o, ou forneça "
+                                     "a tabela de diaristas.")])
+    shown: dict[str, str] = {}
+    for situation, label in (("atual", "atual"), ("proposta", "proposta")):
+        rows = [r for r in tables.daily if r.situation == situation]
+        expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows),
+                                  Decimal(0)))
+        number = sum(r.count for r in rows)
+        result.amount(f"despesa_{situation}", f"Despesa anual {label}", expense)
+        result.quantity(f"funcoes_{situation}", f"Funções de diarista ({label})", str(number),
+                        str(number), "funções")
+        shown[f"Despesa anual {label}"] = result.money(expense)
+    result.step(dec1945("art1_par5"), "O pessoal diarista integra a Tabela Numérica de "
+                "Diaristas; somam-se as linhas da tabela.", shown)
+
+
+def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
+    """Dispatch the chosen query."""
+    query = values.text("consulta")
+    if query == "referencia":
+        _by_reference(values, result, data)
+    elif query == "enquadramento":
+        _placement(values, result, data)
+    elif query == "serie":
+        _series(values, result, data)
+    else:
+        _daily(values, result, data)
+
+
+SPEC = CalculatorSpec(
+    name="salarios_1945",
+    order=60,
+    title="Salários da Administração do Porto do Rio de Janeiro (1945)",
+    summary=(
+        "Consulta as tabelas do Decreto nº 17.961/1945: o salário mensal de cada referência da "
+        "escala-padrão; a nova função, a referência e o aumento de quem ocupa uma função "
+        "atual; o pessoal e a folha de uma série funcional, antes e depois; e a despesa anual "
+        "com diaristas (funções × salário diário × 300). Valores em cruzeiros."
+    ),
+    statute=DEC_1945,
+    currency=CURRENCY,
+    provisions=tuple(
+        dec1945(i)
+        for i in ("art1", "art1_par3", "art1_par5", "art2", "art2_par1", "art2_par3", "art3")
+    ),
+    fields=FIELDS,
+    compute=compute,
+    needs_data=True,
+    data_help=(
+        "Recebe as tabelas do decreto como dados (escala, séries e diaristas); a calculadora "
+        "não lê arquivos. A consulta de diaristas com número e salário dispensa as tabelas."
+    ),
+)
+
+
+# ------------------------------------------------------------------ comparison (atual × proposta)
+# Pure functions used by the "Tabelas" pages (atual × proposta). They take the typed tables
+# (see :mod:`calculators.tables_1945`) and never read files.
+
+
+@dataclass(frozen=True)
+class SalaryRaise:
+    """The current and proposed monthly salary of one function and the raise between them."""
+
+    current: Decimal
+    proposed: Decimal
+    amount: Decimal
+    percent: Decimal | None
+
+
+def proposed_salary(row: SeriesRow, tables: Tables) -> Decimal | None:
+    """The proposed monthly salary of a printed line (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    For a line of a série funcional, the salary of its referência in the escala-padrão; for an
+    isolated function (Tabela Ordinária a; Tabela Suplementar, art. 3º), the salary printed for
+    it. ``None`` when the line has neither (a garbled referência cell).
+    """
+    return _proposed_salary(row, tables)
+
+
+def salary_raise(current: Decimal, proposed: Decimal) -> SalaryRaise:
+    """Raise from the current to the proposed salary, in cruzeiros and in percent.
+
+    Decreto nº 17.961/1945, art. 1º, § 3º: each employee's salary is compared with the salary of
+    the function he comes to hold. Same arithmetic as the calculator's "enquadramento" query:
+    the raise is proposed − current; the percentage is raise ÷ current × 100, rounded to two
+    places by the commercial rule (``None`` when the current salary is zero).
+    """
+    amount = proposed - current
+    percent = round_percent(amount / current * HUNDRED) if current else None
+    return SalaryRaise(current=current, proposed=proposed, amount=amount, percent=percent)
+
+
+@dataclass(frozen=True)
+class Payroll:
+    """Headcount and monthly payroll of a set of printed lines, current and proposed."""
+
+    current_count: int
+    proposed_count: int
+    surplus: int
+    vacancies: int
+    current: Decimal
+    proposed: Decimal
+
+    @property
+    def difference(self) -> Decimal:
+        """Proposed minus current monthly payroll, each rounded to the centavo."""
+        return round_money(self.proposed) - round_money(self.current)
+
+
+def payroll(rows: tuple[SeriesRow, ...] | list[SeriesRow], tables: Tables) -> Payroll:
+    """Headcount and monthly payroll of ``rows`` (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    Current payroll: Σ current count × current salary; proposed payroll: Σ proposed count ×
+    proposed salary (the escala-padrão salary of the line's referência, or the printed salary of
+    an isolated function). Lines without a salary contribute nothing. The same sums as the
+    calculator's "serie" query, over any set of lines (a série, a part of a table, all of them).
+    """
+    current = sum((r.current_count * (r.current_salary or Decimal(0)) for r in rows), Decimal(0))
+    proposed = sum((r.proposed_count * (_proposed_salary(r, tables) or Decimal(0)) for r in rows), Decimal(0))
+    return Payroll(
+        current_count=sum(r.current_count for r in rows),
+        proposed_count=sum(r.proposed_count for r in rows),
+        surplus=sum(r.surplus for r in rows),
+        vacancies=sum(r.vacancies for r in rows),
+        current=round_money(current),
+        proposed=round_money(proposed),
+    )
+
+
+def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
+    """Number of diaristas and annual expense of one situation ("atual" or "proposta").
+
+    Decreto nº 17.961/1945, art. 1º, § 5º: the Tabela Numérica de Diaristas; the annual expense
+    is count × daily wage × 300, summed over the lines (as the calculator's "diaristas" query).
+    """
+    rows = [r for r in tables.daily if r.situation == situation]
+    expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows), Decimal(0)))
+    return sum(r.count for r in rows), expense

@@ -1,0 +1,145 @@
+"""MkDocs build hooks: validate data first, then finish the built site.
+
+- ``on_config``: every data file is validated before anything renders; a broken file stops the
+  build with the file, the place and the reason.
+- ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
+  ``/assets/pyodide/`` become site files, and so do the calculators archive
+  (``/assets/calculadoras.zip``) and the decree's tables for the browser
+  (``/assets/calculadoras-dados.json``), and every download under ``/dados/`` (the 1945 tables
+  as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
+- ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read.
+- ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
+  navigation wherever the site is served), and the standard metadata of statute pages.
+- ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
+- ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
+  folded words, citation tokens, ranking boosts; :mod:`macros.search_index`), its size printed
+  per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
+  inline script, first in the ``<head>`` of every page (``macros/csp.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import logging
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from macros.build import csp, downloads, offline, robots, search_index, site_files
+from macros.data import glossario
+from macros.data.hoje import all_today
+from macros.data.loader import ROOT, DataError
+from macros.data.statutes import all_statutes
+from macros.data.tables import load_tables
+from macros.render import metadata, not_found, regions
+from macros.render import tables as render_tables
+
+
+def on_config(config: Any) -> Any:
+    all_statutes.cache_clear()
+    try:
+        all_statutes()
+        all_today.cache_clear()
+        all_today()
+        glossario.glossary.cache_clear()
+        glossario.clear_pattern()
+        # Generated, never versioned: one folder per checkout, rewritten at every build.
+        folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
+        glossary_file = glossario.write_abbreviations(folder)
+        render_tables.clear_cache()
+        downloads.generated.cache_clear()
+        load_tables()
+    except DataError as exc:
+        raise PluginError(f"Dados inválidos — {exc}") from exc
+    snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
+    snippets["base_path"] = [str(glossary_file.parent)]
+    snippets["auto_append"] = [glossary_file.name]
+    return config
+
+
+def on_files(files: Any, config: Any) -> Any:
+    try:
+        site_files.add_sources(files, config)
+        site_files.add_pyodide(files, config)
+        site_files.add_downloads(files, config)
+        site_files.add_print_css(files, config)
+        site_files.add_calculators(files, config)
+        site_files.add_engine_report(files, config)
+    except site_files.MissingAssetError as exc:
+        raise PluginError(str(exc)) from exc
+    return files
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    """Read the own search documents' titles before Material's search strips them; bare (Markdown)
+    tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    search_index.collect_titles(page.url, html)
+    return regions.wrap_bare_tables(html)
+
+
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+
+
+def _head_scripts(output: str, root: str, config: Any) -> str:
+    """Scripts that must run before Material's bundle, at the start of ``<head>``
+    (``assets/navegacao.js``: instant navigation wherever the site is served)."""
+    tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
+           "</script>")
+    changed = csp.insert_in_head(output, tag)
+    if changed is None:
+        raise PluginError("página sem <head> (tema mudou?)")
+    return changed
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts; the
+    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
+    if SEARCH_DIALOG not in output:
+        raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    statute = all_statutes().get(page.file.src_uri.removesuffix(".md"))
+    if statute is not None:
+        output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
+    root = get_relative_url(".", page.url).rstrip("/") + "/"
+    root = "" if root == "./" else root
+    output = _head_scripts(output, root, config)
+    return offline.post_page(output, page, site_files.engine_report)
+
+
+def on_post_template(output: str, template_name: str, config: Any) -> str:
+    """The same for static templates (404.html), which is also put in Portuguese with links
+    from the site's root (``macros/not_found.py``)."""
+    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    if template_name != "404.html":
+        return output
+    output = not_found.localise(output, config["site_url"] or "", SECTIONS)
+    return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
+
+
+# Top-level pages the 404 page may link to (checked against the built site by the tests).
+SECTIONS = {"perguntas/", "decreto-lei-3844-1941/", "decreto-17961-1945/", "lei-4860-1965/", "tabelas/",
+            "calculadoras/"}
+
+
+LOG = logging.getLogger("mkdocs.hooks.busca")
+
+
+def on_post_build(config: Any) -> None:
+    sizes = search_index.write(Path(config["site_dir"]), all_statutes())
+    total = sizes.pop("total")
+    for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
+        LOG.info("Índice de busca — %s: %d documentos, %.1f KB (%.1f KB gzip)",
+                 search_index.KIND_NAMES.get(kind, kind), count, raw / 1024, packed / 1024)
+    LOG.info("Índice de busca — total: %d documentos, %.1f KB (%.1f KB gzip; limite 150 KB)",
+             total[0], total[1] / 1024, total[2] / 1024)
+    if total[2] > search_index.LIMIT_GZIP:
+        raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
+    robots.write(Path(config["site_dir"]), config["site_url"] or "")
+    csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page

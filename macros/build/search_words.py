@@ -1,0 +1,143 @@
+"""Words of the search index: folding, stop words, a light Portuguese stemmer, citation tokens.
+
+The page script (``docs/assets/busca.js``) prepares the query with the very same rules; a test
+runs both on the same words and compares them. Keep the two in step.
+
+- ``fold``: accents, ``º ª °`` and ``§`` are folded away (``7º`` → ``7``, ``sôbre`` → ``sobre``);
+  thousands dots in numbers go (``4.860`` → ``4860``).
+- ``STOP_WORDS``: Portuguese function words that never decide a match; they are left out of the
+  index's word fields and out of the query.
+- ``stem``: a light stemmer (plural, then final vowel): ``refeições`` and ``refeição`` →
+  ``refeica``; ``noturno``/``noturnas`` → ``noturn``. The query matches stems by prefix, so
+  ``extra`` still finds ``extraordinárias``.
+- ``pair_tokens``: adjacent words, so that a query whose words stand together in a document
+  ranks that document higher.
+- ``citation_tokens``: ``_art7par5alia``, ``_de4860`` … for citations typed as queries.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+
+from ..data import ids
+
+STOP_WORDS = frozenset(
+    {
+        "a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "no", "na", "nos", "nas",
+        "para", "por", "pelo", "pela", "pelos", "pelas", "um", "uma", "uns", "umas", "com", "que", "se",
+        "ao", "aos", "ou", "quanto", "quanta", "quantos", "quantas", "qual", "quais", "como", "onde",
+        "quando",
+    }
+)
+
+# Acts: the key used in the citation tokens, by page slug; numbers and years that name them.
+ACTS = {
+    "decreto-lei-3844-1941": "3844",
+    "decreto-17961-1945": "17961",
+    "lei-4860-1965": "4860",
+}
+
+_SIGNS = str.maketrans({"º": " ", "ª": " ", "°": " ", "§": " "})
+_THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")
+_TOKEN = re.compile(r"[a-z]+|[0-9]+")
+_ENDINGS = (("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"))
+
+
+def fold(text: str) -> str:
+    """Lower case, without accents, ordinal signs or ``§``: ``Pôrto, § 5º`` → ``porto,   5 ``."""
+    decomposed = unicodedata.normalize("NFD", text.translate(_SIGNS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def tokens(text: str) -> list[str]:
+    """Folded words and numbers of ``text``, in order (stop words included); letters and digits
+    are separate tokens (``art7`` → ``art``, ``7``)."""
+    return _TOKEN.findall(_THOUSANDS.sub("", fold(text)))
+
+
+def stem(word: str) -> str:
+    """Light stem of a folded word: plural first, then a final a/e/o (words of 5+ letters)."""
+    if word.isdigit() or len(word) <= 3:
+        return word
+    for ending, repl in _ENDINGS:
+        if word.endswith(ending) and len(word) > len(ending) + 1:
+            word = word[: -len(ending)] + repl
+            break
+    else:
+        if word.endswith("s"):
+            word = word[:-1]
+    if len(word) > 4 and word[-1] in "aeo":
+        word = word[:-1]
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Stems of the words of ``text`` that are not stop words, in order."""
+    return [stem(t) for t in tokens(text) if t not in STOP_WORDS]
+
+
+_SPELLED = re.compile(r"(\d)\s*\([^()\d]*\)")
+
+
+def pair_words(text: str) -> list[str]:
+    """The stems for :func:`pair_tokens`: numbers spelled out after the figure ("11 (onze)
+    horas") are left out, so "11 horas" stands together."""
+    return words(_SPELLED.sub(r"\1", text))
+
+
+def pair_tokens(stems: list[str]) -> list[str]:
+    """``_hora_extraordinari`` for each two adjacent stems, without repeats (the query matches the
+    second by prefix: ``_hora_extr*``). The leading ``_`` keeps a word's prefix query (``hora*``)
+    from matching pair and citation tokens."""
+    seen: dict[str, None] = {}
+    for first, second in itertools.pairwise(stems):
+        if first.isdigit() and second.isdigit():
+            continue
+        seen.setdefault(f"_{first}_{second}", None)
+    return list(seen)
+
+
+def citation_tokens(act: str, raw: str) -> list[str]:
+    """Tokens a citation query produces for the provision ``raw`` of act ``act``.
+
+    ``art7_par5_ali1`` → ``_de4860 _art7par5alia``; ``art1_cpt_inc2`` → ``_art1inc2``;
+    ``art7_cpt`` → ``_art7cpt``; ``art5_par1u`` → ``_art5parunico _parunico``.
+    """
+    return ["_" + token for token in _citation_tokens(act, raw)]
+
+
+def _citation_tokens(act: str, raw: str) -> list[str]:
+    g = ids.ProvisionId(raw).groups
+    out = [f"de{act}"]
+    if g["art"]:
+        base = f"art{g['art']}"
+        sub = ""
+        if g["par"] == "1u":
+            sub += "parunico"
+        elif g["par"]:
+            sub += f"par{g['par']}"
+        if g["inc"]:
+            sub += f"inc{g['inc']}"
+        if g["ali"]:
+            sub += f"ali{ids.letter(int(g['ali']))}"
+        if g["ite"]:
+            sub += f"ite{g['ite']}"
+        if g["cpt"] and not sub:
+            sub = "cpt"
+        out.append(base + sub)
+        if sub == "parunico":
+            out.append("parunico")
+    elif g["anx"]:
+        token = f"anx{g['anx']}"
+        if g["anxali"]:
+            token += f"ali{ids.letter(int(g['anxali']))}"
+        if g["anxite"]:
+            token += f"ite{g['anxite']}"
+        out.append(token)
+    elif g["cons"]:
+        out.append(f"cons{g['cons']}")
+    elif g["part"]:
+        out.append(g["part"])
+    return out

@@ -1,0 +1,179 @@
+"""Files the site serves itself, added to the build as MkDocs files (so links to them validate
+and ``mkdocs serve`` serves them too): the source documents and the vendored Pyodide."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+from ..data.loader import DATA, ROOT
+
+
+class MissingAssetError(RuntimeError):
+    """A file the site must serve itself is not installed."""
+
+
+def _add(files: Files, config: Any, uri: str, path: Path) -> None:
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, abs_src_path=str(path)))
+
+
+def add_sources(files: Files, config: Any) -> None:
+    """The three source documents, as received, under ``/fontes/``."""
+    for path in sorted((DATA / "sources").glob("*.txt")):
+        _add(files, config, f"fontes/{path.name}", path)
+
+
+def add_pyodide(files: Files, config: Any) -> None:
+    """The engine under ``/assets/pyodide/``: Pyodide's runtime from the pinned npm package, the
+    trimmed standard library and a lock file without packages (``macros/engine.py``)."""
+    from . import engine
+
+    try:
+        for name in engine.RUNTIME_FILES:
+            source = engine.PYODIDE_DIR / name
+            if not source.is_file():
+                raise MissingAssetError(
+                    f"Pyodide não instalado: falta {source.relative_to(ROOT)}. "
+                    "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
+                )
+            _add(files, config, f"assets/pyodide/{name}", source)
+        generated = {engine.STDLIB_NAME: engine.trimmed_stdlib(), engine.LOCK_NAME: engine.lock_contents()}
+    except engine.EngineError as exc:
+        raise MissingAssetError(str(exc)) from exc
+    for name, content in generated.items():
+        uri = f"assets/pyodide/{name}"
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=content))
+
+
+# The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
+# the decree's tables in the shape the salarios_1945 calculator reads.
+CALCULATORS_DIR = ROOT / "calculators"
+CALCULATORS_ARCHIVE = "assets/calculadoras.zip"
+CALCULATORS_DATA = "assets/calculadoras-dados.json"
+
+
+def calculators_archive() -> bytes:
+    """A zip of ``calculators/`` (Python sources only, no ``__pycache__``), deterministic."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(CALCULATORS_DIR.rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def add_calculators(files: Files, config: Any) -> None:
+    """The calculators archive and the decree's tables for the browser."""
+    import json
+
+    from ..data.calculator_tables import decree_tables
+
+    decree_tables.cache_clear()
+    tables = json.dumps(decree_tables(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    for uri, content in ((CALCULATORS_ARCHIVE, calculators_archive()), (CALCULATORS_DATA, tables)):
+        existing = files.get_file_from_path(uri)
+        if existing is not None:
+            files.remove(existing)
+        files.append(File.generated(config, uri, content=content))
+
+
+def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
+    existing = files.get_file_from_path(uri)
+    if existing is not None:
+        files.remove(existing)
+    files.append(File.generated(config, uri, content=content))
+
+
+def add_downloads(files: Files, config: Any) -> None:
+    """Everything under ``/dados/`` (see :mod:`macros.downloads`): the tables of 1945 as CSV, pt-BR
+    spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
+    and Akoma Ntoso XML; the Data Package index."""
+    from .downloads import generated
+
+    for uri, content in generated(config["site_url"] or "/").items():
+        _put(files, config, uri, content)
+
+
+def print_css(site_url: str) -> str:
+    """``/assets/impressao-atos.css``: per act, a named page whose header is the act's reference
+    and whose footer counts pages, and the base of the permalinks printed after each article."""
+    from ..data.statutes import all_statutes
+    from ..render import cite
+
+    def css_string(text: str) -> str:
+        return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+    out = ["/* Gerado na construção (macros/site_files.py) a partir de data/statutes/. */", "@media print {"]
+    for st in all_statutes().values():
+        page = f"ato-{st.slug}"
+        out += [
+            f'  .md-content:has(.ato-referencia[data-slug="{st.slug}"]) {{',
+            f"    page: {page};",
+            f"    --ep-link-base: {css_string(cite.act_url(st, site_url) + '#')};",
+            "  }",
+            f"  @page {page} {{",
+            f"    @top-left {{ content: {css_string(f'BRASIL. {cite.title(st)}')}; font-size: 8pt; color: #444; }}",
+            f"    @bottom-left {{ content: {css_string(cite.act_url(st, site_url))}; font-size: 7pt; color: #555; }}",
+            '    @bottom-right { content: "p. " counter(page) " de " counter(pages); font-size: 8pt; color: #444; }',
+            "  }",
+        ]
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+def add_print_css(files: Files, config: Any) -> None:
+    _put(files, config, "assets/impressao-atos.css", print_css(config["site_url"] or "/"))
+
+
+ENGINE_REPORT = "assets/motor.json"
+# What the page's worker fetches once the person asks for the engine (in this order).
+ENGINE_URIS = (
+    "assets/calculadoras-worker.mjs",
+    "assets/motor-contagem.mjs",
+    "assets/pyodide/pyodide.mjs",
+    "assets/pyodide/pyodide.asm.mjs",
+    "assets/pyodide/pyodide.asm.wasm",
+    "assets/pyodide/python_stdlib.zip",
+    "assets/pyodide/pyodide-lock.json",
+    CALCULATORS_ARCHIVE,
+)
+engine_report: dict[str, Any] = {}
+
+
+def add_engine_report(files: Files, config: Any) -> None:
+    """Each engine file's raw and gzip size, printed and published as ``/assets/motor.json``."""
+    import json
+    import logging
+
+    from . import engine
+
+    contents = {}
+    for uri in ENGINE_URIS:
+        file = files.get_file_from_path(uri)
+        if file is None:
+            raise MissingAssetError(f"arquivo do motor ausente da construção: {uri}")
+        contents[uri] = file.content_bytes
+    engine_report.clear()
+    engine_report.update(engine.engine_report(contents))
+    log = logging.getLogger("mkdocs.hooks.engine")
+    for line in engine.report_lines(engine_report):
+        log.info(line)
+    existing = files.get_file_from_path(ENGINE_REPORT)
+    if existing is not None:
+        files.remove(existing)
+    text = json.dumps(engine_report, ensure_ascii=False, indent=1)
+    files.append(File.generated(config, ENGINE_REPORT, content=text))

@@ -1,0 +1,189 @@
+"""Spreadsheet downloads of the 1945 tables, for a spreadsheet set to Portuguese (Brazil):
+``/dados/planilhas/<tabela>.csv`` (UTF-8 with BOM, ``;`` separator, decimal comma, CRLF, column
+names and notes in Portuguese) and ``/dados/tabelas-1945.xlsx`` (one sheet per table, numbers as
+numbers), besides the machine CSVs of :mod:`macros.exports`.
+
+The comparison (``comparacao.csv``) gives, per current function: table, série or part, the
+function as printed, referência or proposed function, current and proposed headcount, current
+and proposed salary, raise in Cr$ and in %. Its figures come from :mod:`macros.table_compare`,
+which asks the calculators; nothing is computed here.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from ..data.table_compare import Comparison
+from ..data.tables import Tables
+from ..render.tables import NOTE_LABELS
+from .exports import Cell, NoteCell, Sheet, _notes, sheets
+
+#: machine column name → column name in the spreadsheet.
+COLUMNS = {
+    "referencia": "Referência",
+    "referencia_impressa": "Referência (como impressa)",
+    "salario_mensal": "Salário mensal (Cr$)",
+    "salario_mensal_impresso": "Salário mensal (como impresso)",
+    "linha_fonte": "Linha do documento-fonte",
+    "linhas_fonte": "Linhas do documento-fonte",
+    "notas": "Notas editoriais",
+    "linha": "Linha da tabela",
+    "parte": "Parte",
+    "quantidade_atual": "Nº atual",
+    "quantidade_atual_impressa": "Nº atual (como impresso)",
+    "funcao_atual_impressa": "Função atual (como impressa)",
+    "funcao_atual_normalizada": "Função atual (forma corrigida pela edição)",
+    "salario_atual": "Salário atual (Cr$)",
+    "salario_atual_impresso": "Salário atual (como impresso)",
+    "quantidade_proposta": "Nº proposto",
+    "quantidade_proposta_impressa": "Nº proposto (como impresso)",
+    "funcao_proposta_impressa": "Função proposta (como impressa)",
+    "funcao_proposta_normalizada": "Função proposta (forma corrigida pela edição)",
+    "salario_proposto": "Salário proposto (Cr$)",
+    "salario_proposto_impresso": "Salário proposto (como impresso)",
+    "vagas": "Vagas",
+    "vagas_impresso": "Vagas (como impresso)",
+    "observacao": "Observação",
+    "serie_id": "Série (identificador)",
+    "serie_impressa": "Série (como impressa)",
+    "serie_normalizada": "Série (forma corrigida pela edição)",
+    "salario_referencia": "Salário da referência (Cr$, escala-padrão)",
+    "funcao_na_linha": "Função na linha",
+    "excedentes": "Excedentes",
+    "excedentes_impresso": "Excedentes (como impresso)",
+    "tabela": "Tabela",
+    "grupo": "Série ou parte",
+    "referencia_ou_funcao_proposta": "Referência ou função proposta",
+    "aumento": "Aumento (Cr$)",
+    "aumento_percentual": "Aumento (%)",
+}
+for _side, _word in (("atual", "atual"), ("proposta", "proposto")):
+    COLUMNS |= {
+        f"quantidade_{_side}": f"Nº {_word}",
+        f"quantidade_{_side}_impressa": f"Nº {_word} (como impresso)",
+        f"salario_diario_{_side}": f"Salário diário {_word} (Cr$)",
+        f"salario_diario_{_side}_impresso": f"Salário diário {_word} (como impresso)",
+        f"despesa_anual_{_side}": f"Despesa anual {_word} (Cr$)",
+        f"despesa_anual_{_side}_impressa": f"Despesa anual {_word} (como impressa)",
+    }
+
+TABLE_NAMES = {"ordinaria": "Ordinária", "suplementar": "Suplementar"}
+
+
+def number(value: int | Decimal) -> str:
+    """``1900.00`` → ``1900,00`` (decimal comma, no thousands separator: every spreadsheet set to
+    pt-BR reads it as a number)."""
+    return format(value, "f").replace(".", ",") if isinstance(value, Decimal) else str(value)
+
+
+def notes_text(cell: NoteCell) -> str:
+    """``Erro tipográfico: … | Leitura incerta: …`` — labels and texts, no codes."""
+    return " | ".join(f"{NOTE_LABELS[n.type]}: {n.text}" for n in cell.notes)
+
+
+def spreadsheet_cell(cell: Cell) -> str:
+    if isinstance(cell, NoteCell):
+        return notes_text(cell)
+    if cell is None:
+        return ""
+    if isinstance(cell, int | Decimal):
+        return number(cell)
+    return cell
+
+
+def spreadsheet_csv(sheet: Sheet) -> bytes:
+    """UTF-8 with BOM, ``;``, CRLF, Portuguese header."""
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([COLUMNS[c] for c in sheet.header])
+    writer.writerows([spreadsheet_cell(c) for c in row] for row in sheet.rows)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def comparison_sheet(c: Comparison) -> Sheet:
+    """Per current function: table, série or part, function, referência or proposed function,
+    headcounts, salaries, raise (from the calculators, via :mod:`macros.table_compare`)."""
+    header = [
+        "tabela", "grupo", "funcao_atual_impressa", "funcao_atual_normalizada", "referencia_ou_funcao_proposta",
+        "quantidade_atual", "quantidade_proposta", "salario_atual", "salario_proposto", "aumento",
+        "aumento_percentual", "linhas_fonte", "notas",
+    ]
+    rows: list[list[Cell]] = []
+    for g in c.groups:
+        for line in g.lines:
+            if line.reference is not None:
+                target = f"ref. {line.reference.printed}"
+            else:
+                target = line.proposed_name.sort_key if line.proposed_name else ""
+            raised = line.raise_
+            notes = [line.current_name.notes, line.current_count.notes, line.current_salary.notes]
+            if line.reference is not None:
+                notes.append(line.reference.notes)
+            rows.append([
+                TABLE_NAMES[g.table], g.label, line.current_name.printed, line.current_name.normalized or "", target,
+                line.row.current_count, line.row.proposed_count, line.row.current_salary, line.proposed,
+                raised.amount if raised else None, raised.percent if raised else None,
+                f"{line.source_lines[0]}-{line.source_lines[1]}", _notes(*notes),
+            ])
+    return Sheet(tuple(header), tuple(tuple(r) for r in rows))
+
+
+def all_sheets(tables: Tables, c: Comparison) -> dict[str, Sheet]:
+    return {**sheets(tables), "comparacao.csv": comparison_sheet(c)}
+
+
+SHEET_TITLES = {
+    "escala-padrao.csv": "Escala-padrão",
+    "ordinaria-mensalistas-comissao.csv": "Ordinária a) comissão",
+    "ordinaria-mensalistas-series.csv": "Ordinária b) séries",
+    "suplementar-mensalistas.csv": "Suplementar",
+    "diaristas.csv": "Diaristas",
+    "comparacao.csv": "Atual x proposta",
+}
+
+
+def xlsx(all_: dict[str, Sheet]) -> bytes:
+    """One worksheet per table: numbers as numbers (two decimals for money), header in bold,
+    first row frozen."""
+    import datetime as dt
+
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    book = Workbook()
+    book.remove(book.active)
+    book.properties.creator = "Estatutos Portuários"
+    book.properties.created = book.properties.modified = dt.datetime(2000, 1, 1)
+    for name, sheet in all_.items():
+        ws = book.create_sheet(SHEET_TITLES[name])
+        ws.append([COLUMNS[c] for c in sheet.header])
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for row in sheet.rows:
+            ws.append([_xlsx_value(c) for c in row])
+        for col in range(1, len(sheet.header) + 1):
+            if any(isinstance(r[col - 1], Decimal) for r in sheet.rows):
+                for (cell,) in ws.iter_rows(min_row=2, min_col=col, max_col=col):
+                    cell.number_format = "#,##0.00"
+        ws.freeze_panes = "A2"
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _xlsx_value(cell: Cell) -> str | int | Decimal | None:
+    if isinstance(cell, NoteCell):
+        return notes_text(cell) or None
+    if cell == "":
+        return None
+    return cell
+
+
+def files(tables: Tables, c: Comparison) -> dict[str, bytes]:
+    """``dados/planilhas/<name>.csv`` and ``dados/tabelas-1945.xlsx`` → bytes."""
+    all_ = all_sheets(tables, c)
+    out = {f"dados/planilhas/{name}": spreadsheet_csv(sheet) for name, sheet in all_.items()}
+    out["dados/tabelas-1945.xlsx"] = xlsx(all_)
+    return out

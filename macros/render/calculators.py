@@ -1,0 +1,711 @@
+"""Render the calculator pages: provisions quoted from the statutes, the form and the worked
+examples.
+
+Nothing here decides anything legal. The form is generated from ``calculators.api.describe``
+(labels, help, units, defaults, bounds, choices, list inputs); the worked examples are the cases
+of ``tests/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
+the result as it comes (the ``formatted`` amounts, the steps with their provisions, warnings).
+The quoted provisions come from the statute data (``macros.statutes``). Every piece of text is
+escaped; the browser side (``docs/assets/calculadoras.js``) builds its DOM with ``textContent``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+import yaml
+from markupsafe import Markup
+
+from calculators import api
+from calculators.core.money import Currency, amount_text, format_decimal
+from calculators.rules import today
+from calculators.rules.salarios_1945.tables import normalize
+
+from ..data import ids
+from ..data.calculator_tables import decree_tables
+from ..data.loader import ROOT
+from ..data.statutes import statute
+from .statute import md_heading_text
+
+CASES_DIR = ROOT / "tests" / "cases"
+SHORT_NAMES = {
+    "decreto-lei-3844-1941": "Decreto-Lei de 1941",
+    "decreto-17961-1945": "Decreto nº 17.961/1945",
+    "lei-4860-1965": "Lei nº 4.860/1965",
+}
+# Noun of one item of a list input (presentation only).
+ITEM_NOUNS = {"periodos": "Período", "prorrogacoes": "Período prorrogado"}
+# The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
+# of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
+INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "decimal",
+               "time": "decimal", "date": "decimal"}
+# Calculators of rules no longer in force (the nav and the index group them under «História»).
+HISTORY = ("producao_terno", "paralisacoes", "refeicao", "salarios_1945")
+HISTORY_NOTES = {
+    "decreto-lei-3844-1941": (
+        "Regra histórica: esta calculadora aplica o Decreto-Lei de 1941, que não está mais em "
+        "vigor; serve para história e pesquisa."
+    ),
+    "decreto-17961-1945": (
+        "Regra histórica: estas tabelas eram da Administração do Porto do Rio de Janeiro, "
+        "extinta em 1967, e não valem mais; a consulta serve para história e pesquisa."
+    ),
+}
+DATE_FORMAT = "{2}/{1}/{0}"
+
+# Extra explanations required on some pages (readings and limits of this edition).
+PAGE_NOTES: dict[str, list[str]] = {
+    "horas_extras": [
+        "**Divisor.** O salário-hora é o salário mensal dividido por um divisor. Sem outro "
+        "informado, usa-se **240** (30 dias × 8 horas): é uma **inferência**, pela regra da "
+        "CLT, art. 64, aplicada à jornada de 8 horas do "
+        "[art. 7º](../lei-4860-1965.md#art7_cpt) — a Lei nº 4.860/1965 não fixa divisor. "
+        "Para o pessoal do Escritório Central, com semana de 44 horas "
+        "([art. 7º, § 1º](../lei-4860-1965.md#art7_par1)), usa-se **220**. O divisor "
+        "aparece no formulário e pode ser mudado.",
+        "**Fora desta edição.** O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965) "
+        "está no capítulo II da lei, que não faz parte desta edição (arts. 1º a 11): não é "
+        "calculado aqui.",
+        "**Leitura adotada (a lei não diz).** Horas trabalhadas num feriado **além das "
+        "ordinárias** contam como prorrogação (20% nas duas primeiras, 50% nas demais), sem "
+        "somar o acréscimo de 100% do [§ 7º](../lei-4860-1965.md#art7_par7); a lei não diz se "
+        "os dois se acumulam.",
+        "**Valores de 1965.** Em novembro de 1965 não havia centavos (Lei nº 4.511/1964, art. "
+        "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
+        "Em valores de hoje, o resultado sai em reais, com centavos.",
+    ],
+    "paralisacoes": [
+        "**Leitura adotada.** O § 4º fala em \"meio dia de salário\". Aqui, meio dia é **um "
+        "turno de 4 horas**, metade do dia de 8 horas em dois turnos do "
+        "[art. 7º](../decreto-lei-3844-1941.md#art7_cpt). É uma **interpretação**, não "
+        "texto expresso da lei.",
+        "**Leitura adotada (a lei não diz).** O limite de **mais de 20 minutos consecutivos** "
+        "do [§ 3º](../decreto-lei-3844-1941.md#art4_par3) vale aqui também para o serviço que "
+        "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
+        "pode ser lida das duas maneiras.",
+    ],
+    "producao_terno": [
+        "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
+        "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
+        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
+        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
+        "`12$000` ou `12:000$000`.",
+        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
+        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
+        "aparece como resíduo.",
+        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
+        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
+        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
+        "ferro, pagam os 25% sempre.",
+    ],
+    "refeicao": [
+        "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
+        "duração da refeição.",
+    ],
+    "jornada": [
+        "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
+        "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
+        "com as horas já classificadas; falta só informar o salário.",
+        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
+        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
+        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
+        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
+        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
+        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
+        "lei.",
+        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
+        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
+        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
+        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
+        "feriado.",
+    ],
+    "salarios_1945": [
+        "O formulário consulta as **tabelas completas** anexas ao decreto (as mesmas da página "
+        "[Tabelas de 1945](../tabelas/index.md)). Alguns exemplos verificados usam um **recorte "
+        "ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com as tabelas "
+        "completas.",
+    ],
+}
+
+# Worked examples of salarios_1945 on the full tables (inputs only; the result is computed).
+FULL_TABLE_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
+    ("completa-referencia-25", "Salário da referência 25", {"consulta": "referencia", "referencia": 25}),
+    ("completa-escriturario", "Pessoal e folha da série Escriturário (tabela completa)",
+     {"consulta": "serie", "serie": "Escriturário"}),
+    ("completa-diaristas", "Despesa anual da Tabela Numérica de Diaristas (completa)",
+     {"consulta": "diaristas"}),
+]
+
+
+# Columns of the producao_terno shares table (the same words in docs/assets/calculadoras.js).
+SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
+
+
+# ------------------------------------------------------------------ helpers
+def provision_label(slug: str, node_id: str) -> str:
+    """``Lei nº 4.860/1965, art. 7º, § 5º, alínea a``."""
+    return f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
+
+
+def provision_href(slug: str, node_id: str) -> str:
+    """Link from a calculator page (``/calculadoras/<name>/``) to the provision's anchor."""
+    return f"../../{slug}/#{node_id}"
+
+
+def _label_of(provision: Mapping[str, Any]) -> str:
+    if provision.get("url"):
+        return str(provision["label"])
+    return provision_label(str(provision["statute"]), str(provision["id"]))
+
+
+def verified_text(iso: str) -> str:
+    """``2026-11-30`` → ``30/11/2026``."""
+    return DATE_FORMAT.format(*iso.split("-"))
+
+
+def provision_link(provision: Mapping[str, Any]) -> Markup:
+    """A link to the provision: its anchor in this edition, or the official publication of a
+    later act or precedent (with the date it was verified)."""
+    slug, node_id = str(provision["statute"]), str(provision["id"])
+    if provision.get("url"):
+        return Markup(
+            '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
+            'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
+        ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
+                 verified_text(str(provision["verified"])))
+    return Markup('<a class="calc-dispositivo" href="{}" data-ref="{}">{}</a>').format(
+        provision_href(slug, node_id), f"{slug}#{node_id}", provision_label(slug, node_id)
+    )
+
+
+@cache
+def cases(name: str) -> list[dict[str, Any]]:
+    """The cases of ``tests/cases/<name>.yaml`` (the worked examples)."""
+    path = CASES_DIR / f"{name}.yaml"
+    loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(loaded, list):
+        raise ValueError(f"{path}: esperava-se uma lista de casos")
+    return loaded
+
+
+def declaration(name: str) -> dict[str, Any]:
+    described = api.describe(name)
+    if described.get("ok") is not True:
+        raise KeyError(name)
+    return described
+
+
+def _quote_node(slug: str, node_id: str) -> tuple[str, str]:
+    """The provision's printed label and text (the caput's text for an article without one)."""
+    node = statute(slug).node(node_id)
+    text_node = node
+    if not node.text:
+        text_node = next((c for c in node.walk() if c.text), node)
+    label = node.label or ""
+    if text_node is not node and text_node.label and not label:
+        label = text_node.label
+    return label, text_node.text or ""
+
+
+# ------------------------------------------------------------------ provisions section
+def today_section(spec: Mapping[str, Any]) -> str:
+    """The rules of today this calculator compares with: each in the project's words, with the
+    link to the official publication and the date it was verified (editorial, not statute)."""
+    items = [
+        Markup('<li>{statement} {link}</li>').format(
+            statement=today.STATEMENTS[p["ref"]], link=provision_link(p))
+        for p in spec["provisions"] if p.get("url") and p["ref"] in today.TODAY_REFS
+    ]
+    if not items:
+        return ""
+    return str(Markup(
+        '<aside class="calc-hoje" aria-label="O que vale hoje" data-search-exclude>'
+        '<p class="calc-hoje-titulo"><strong>O que vale hoje</strong> '
+        '<span class="calc-editorial">(informação editorial)</span></p><ul>{}</ul>'
+        '<p>{} {}</p></aside>'
+    ).format(Markup("").join(items), today.WHO_NOTE, today.AGREEMENT_NOTE))
+
+
+def provisions_section(spec: Mapping[str, Any]) -> str:
+    items = []
+    for provision in spec["provisions"]:
+        if provision.get("url"):
+            continue  # a later act or precedent: in the «O que vale hoje» box, never quoted
+        slug, node_id = provision["statute"], provision["id"]
+        label, text = _quote_node(slug, node_id)
+        printed = Markup('<strong class="calc-rotulo">{}</strong> ').format(label) if label else Markup("")
+        items.append(
+            Markup(
+                '<li id="dispositivo-{id}"><p class="calc-ref">{link}</p>'
+                '<blockquote class="calc-citacao">{printed}{text}</blockquote></li>'
+            ).format(id=node_id, link=provision_link(provision), printed=printed, text=text)
+        )
+    return str(Markup('<ul class="calc-dispositivos">{}</ul>').format(Markup("").join(items)))
+
+
+# ------------------------------------------------------------------ form
+def _bounds_text(field: Mapping[str, Any]) -> str:
+    """``Valores: mínimo 1 operário; máximo Cr$ 1.000.000.`` (money with its sign first)."""
+    currency = None
+    if field["type"] == "money":
+        code = (field.get("currency") or {}).get("code")
+        currency = Currency(code) if code and "currency_from" not in field else None
+    unit = {"min": "minutos", "h": "horas"}.get(field.get("unit", ""), field.get("unit", ""))
+    if field["type"] == "duration":
+        unit = "horas"
+    parts = []
+    if "min" in field and not (field["type"] == "money" and _dec(field["min"]) == 0):
+        parts.append(f"mínimo {amount_text(_dec(field['min']), unit, currency)}")
+    if "max" in field:
+        parts.append(f"máximo {amount_text(_dec(field['max']), unit, currency)}")
+    return ("Valores: " + "; ".join(parts) + ".") if parts else ""
+
+
+def _dec(text: str) -> Any:
+    from decimal import Decimal
+
+    return Decimal(text)
+
+
+def _default_text(field: Mapping[str, Any]) -> str:
+    value = field.get("default")
+    if value is None or isinstance(value, (bool, list)):
+        return ""
+    return str(value)
+
+
+def _datalist(field: Mapping[str, Any], list_id: str) -> Markup:
+    source = field.get("choices_from")
+    if not isinstance(source, str) or not source.startswith("series[]."):
+        return Markup("")
+    key = source.removeprefix("series[].")
+    # Near-duplicate printed names (same comparison key) are offered once: the calculator
+    # treats them as one and says so in its result.
+    merged: dict[str, str] = {}
+    for row in decree_tables()["series"]:
+        if row.get(key):
+            merged.setdefault(normalize(str(row[key])), str(row[key]))
+    values = sorted(merged.values())
+    options = Markup("").join(Markup('<option value="{}"></option>').format(v) for v in values)
+    return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
+
+
+def field_html(calc: str, field: Mapping[str, Any], path: str, item: bool = False) -> Markup:
+    """One scalar input: label, control, help (bounds and unit included)."""
+    name = field["name"]
+    ident = f"c-{calc}-{path}".replace("[", "-").replace("]", "").replace(".", "-")
+    help_id = f"{ident}-ajuda"
+    unit_text = "Cr$ ou R$, conforme a época" if field.get("currency_from") else field.get("unit")
+    unit = Markup(' <span class="calc-unidade">({})</span>').format(unit_text) if unit_text else ""
+    optional_field = not field.get("required") and "required_when" not in field
+    optional = Markup(' <span class="calc-opcional">(opcional)</span>') if optional_field else ""
+    help_parts = [field.get("help", ""), _bounds_text(field)]
+    help_text = " ".join(p for p in help_parts if p)
+    attrs: dict[str, str] = {"data-path": path, "data-field": name, "data-type": field["type"]}
+    if item:
+        attrs["data-item-field"] = name
+    visible = field.get("visible_when")
+    wrapper_attrs = Markup("")
+    if visible:
+        wrapper_attrs = Markup(" data-visible-when='{}'").format(json.dumps(visible, ensure_ascii=False))
+    common = Markup(" ").join(Markup('{}="{}"').format(k, v) for k, v in attrs.items())
+    kind = field["type"]
+    if kind == "boolean":
+        checked = Markup(" checked") if field.get("default") is True else Markup("")
+        control = Markup(
+            '<input type="checkbox" id="{id}" name="{name}" {common} aria-describedby="{help}"{checked}>'
+            '<label for="{id}">{label}</label>'
+        ).format(id=ident, name=name, common=common, help=help_id, checked=checked, label=field["label"])
+        return Markup(
+            '<div class="calc-campo calc-campo--sim-nao" data-campo="{path}"{wa}>{control}'
+            '<p class="calc-ajuda" id="{help}">{text}</p></div>'
+        ).format(path=path, wa=wrapper_attrs, control=control, help=help_id, text=help_text)
+    label = Markup('<label for="{}">{}{}{}</label>').format(ident, field["label"], unit, optional)
+    if kind == "choice":
+        default = field.get("default")
+        options = Markup("").join(
+            Markup('<option value="{}"{}>{}</option>').format(
+                c["value"], Markup(" selected") if c["value"] == default else "", c["label"]
+            )
+            for c in field["choices"]
+        )
+        control = Markup('<select id="{}" name="{}" {} aria-describedby="{}">{}</select>').format(
+            ident, name, common, help_id, options
+        )
+    else:
+        extra = Markup("")
+        mode = INPUT_MODES.get(kind)
+        if mode:
+            extra += Markup(' inputmode="{}"').format(mode)
+        if field.get("placeholder"):
+            extra += Markup(' placeholder="{}"').format(field["placeholder"])
+        datalist = _datalist(field, f"{ident}-opcoes")
+        if datalist:
+            extra += Markup(' list="{}"').format(f"{ident}-opcoes")
+        control = Markup(
+            '<input type="text" id="{}" name="{}" {} value="{}" autocomplete="off" spellcheck="false"'
+            ' aria-describedby="{}"{}>{}'
+        ).format(ident, name, common, _default_text(field), help_id, extra, datalist)
+    return Markup(
+        '<div class="calc-campo" data-campo="{path}"{wa}>{label}{control}'
+        '<p class="calc-ajuda" id="{help}">{text}</p></div>'
+    ).format(path=path, wa=wrapper_attrs, label=label, control=control, help=help_id, text=help_text)
+
+
+def _item_html(calc: str, field: Mapping[str, Any], index: int, values: Mapping[str, Any] | None) -> Markup:
+    noun = ITEM_NOUNS.get(field["name"], "Item")
+    inner = Markup("").join(
+        field_html(calc, _with_default(sub, values), f"{field['name']}[{index}].{sub['name']}", item=True)
+        for sub in field["item_fields"]
+    )
+    return Markup(
+        '<fieldset class="calc-item" data-item><legend>{noun} {n}</legend>{inner}'
+        '<button type="button" class="calc-botao calc-botao--remover" data-acao="remover">'
+        'Remover {lower} {n}</button></fieldset>'
+    ).format(noun=noun, n=index + 1, inner=inner, lower=noun.lower())
+
+
+def _with_default(sub: Mapping[str, Any], values: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    if values and sub["name"] in values:
+        return {**sub, "default": values[sub["name"]]}
+    return sub
+
+
+def list_html(calc: str, field: Mapping[str, Any]) -> Markup:
+    """A list input: rows rendered at build, a template for more, add and remove buttons."""
+    name = field["name"]
+    noun = ITEM_NOUNS.get(name, "Item")
+    raw_default = field.get("default")
+    defaults: list[Any] = raw_default if isinstance(raw_default, list) else []
+    count = max(len(defaults), int(field.get("min_items", 0)), int(field.get("initial_items", 0)))
+    rows = Markup("").join(
+        _item_html(calc, field, i, defaults[i] if i < len(defaults) else None) for i in range(count)
+    )
+    template = _item_html(calc, field, 0, None)
+    help_id = f"c-{calc}-{name}-ajuda"
+    limits = f"De {field.get('min_items', 0)} a {field.get('max_items')} itens."
+    return Markup(
+        '<fieldset class="calc-lista" data-lista="{name}" data-path="{name}" data-field="{name}" '
+        'data-min="{min}" data-max="{max}" aria-describedby="{help}">'
+        '<legend>{label}</legend><p class="calc-ajuda" id="{help}">{text} {limits}</p>'
+        '<template>{template}</template><div class="calc-itens">{rows}</div>'
+        '<button type="button" class="calc-botao" data-acao="adicionar">Adicionar {lower}</button>'
+        '</fieldset>'
+    ).format(
+        name=name, min=field.get("min_items", 0), max=field.get("max_items"), help=help_id,
+        label=field["label"], text=field.get("help", ""), limits=limits, template=template, rows=rows,
+        lower=noun.lower(),
+    )
+
+
+def form_html(spec: Mapping[str, Any]) -> str:
+    calc = spec["name"]
+    parts: list[Markup] = []
+    group: str | None = None
+    grouped: list[Markup] = []
+
+    def flush() -> None:
+        nonlocal grouped
+        if group and grouped:
+            parts.append(Markup('<fieldset class="calc-grupo"><legend>{}</legend>{}</fieldset>').format(
+                group, Markup("").join(grouped)))
+        grouped = []
+
+    for field in spec["inputs"]:
+        html = list_html(calc, field) if field["type"] == "list" else field_html(calc, field, field["name"])
+        if field.get("group") != group:
+            flush()
+            group = field.get("group") or None
+        if group:
+            grouped.append(html)
+        else:
+            parts.append(html)
+    flush()
+    needs_data = "sim" if spec.get("needs_data") else "nao"
+    return str(
+        Markup(
+            '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
+            'data-rotulos="{labels}" novalidate data-search-exclude aria-label="Formulário: {title}">'
+            '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
+            'verificados abaixo foram calculados com as mesmas regras, na construção do site.</p>'
+            '<div class="calc-erros-gerais" role="alert"></div>'
+            '{fields}'
+            '<div class="calc-acoes">'
+            '<button type="submit" class="md-button md-button--primary">Calcular</button>'
+            '<button type="button" class="md-button" data-acao="limpar">Limpar</button>'
+            '<button type="button" class="md-button" data-acao="compartilhar" disabled>Compartilhar</button>'
+            '</div>'
+            '<p class="calc-estado" role="status" aria-live="polite"></p>'
+            '<p class="calc-link" hidden><label>Link deste cálculo <input type="text" readonly '
+            'class="calc-link-texto"></label></p>'
+            '</form>'
+            '<section class="calc-resultado" id="resultado-{calc}" aria-live="polite" '
+            'aria-label="Resultado" data-search-exclude></section>'
+        ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts),
+                 labels=_labels_json(spec))
+    )
+
+
+# ------------------------------------------------------------------ worked examples
+def _input_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "sim" if value else "não"
+    return str(value)
+
+
+def _choice_label(field: Mapping[str, Any], value: Any) -> str:
+    for choice in field.get("choices", []):
+        if choice["value"] == value:
+            return f"{choice['label']}"
+    return _input_value(value)
+
+
+def inputs_table(spec: Mapping[str, Any], inputs: Mapping[str, Any]) -> Markup:
+    """The inputs of a case as a table of label → value (lists as numbered lists)."""
+    fields = {f["name"]: f for f in spec["inputs"]}
+    rows: list[Markup] = []
+    for key, value in inputs.items():
+        field = fields.get(key, {"name": key, "label": key, "type": "text"})
+        unit = f" {field['unit']}" if field.get("unit") and field["type"] not in ("choice", "boolean") else ""
+        if isinstance(value, list):
+            subs = {f["name"]: f for f in field.get("item_fields", [])}
+            items = Markup("").join(
+                Markup("<li>{}</li>").format("; ".join(
+                    f"{subs.get(k, {'label': k})['label']}: {_input_value(v)}" for k, v in item.items()
+                )) if isinstance(item, Mapping) else Markup("<li>{}</li>").format(_input_value(item))
+                for item in value
+            )
+            cell = Markup("<ol>{}</ol>").format(items) if value else Markup("nenhum")
+        elif field["type"] == "choice":
+            cell = Markup("{}").format(_choice_label(field, value))
+        else:
+            cell = Markup("{}{}").format(_input_value(value), unit)
+        rows.append(Markup('<tr><th scope="row">{}</th><td>{}</td></tr>').format(field["label"], cell))
+    if not rows:
+        rows.append(Markup('<tr><td colspan="2">Nenhum dado informado (valores padrão).</td></tr>'))
+    return Markup('<table class="calc-entradas"><caption>Dados informados</caption>{}</table>').format(
+        Markup("").join(rows)
+    )
+
+
+def _values_list(values: Mapping[str, Any]) -> Markup:
+    if not values:
+        return Markup("")
+    return Markup('<dl class="calc-valores">{}</dl>').format(
+        Markup("").join(Markup("<dt>{}</dt><dd>{}</dd>").format(k, v) for k, v in values.items())
+    )
+
+
+# How each kind of finding of ``jornada`` is named (the calculator decides the kind).
+BREACH_KINDS = {
+    "infracao": "Descumprimento",
+    "prorrogacao": "Horas além do limite (contam como prorrogação)",
+    "aviso": "Atenção",
+}
+
+
+def result_html(result: Mapping[str, Any]) -> Markup:
+    """A successful result, drawn from its own fields (nothing recomputed)."""
+    out: list[Markup] = []
+    amounts = result.get("amounts", {})
+    quantities = result.get("quantities", {})
+    for text in result.get("highlights", []):
+        out.append(Markup('<p class="calc-destaque">{}</p>').format(text))
+    if amounts or quantities:
+        rows = [
+            Markup('<tr data-valor="{}"><th scope="row">{}</th><td class="calc-quantia">{}</td></tr>').format(
+                key, item["label"], item["formatted"])
+            for key, item in amounts.items()
+        ] + [
+            Markup('<tr data-quantidade="{}"><th scope="row">{}</th><td class="calc-quantia">{}</td></tr>').format(
+                key, item["label"], item["formatted"])
+            for key, item in quantities.items()
+        ]
+        out.append(Markup('<table class="calc-valores-tabela"><caption>Valores calculados</caption>{}</table>').format(
+            Markup("").join(rows)))
+    partes = result.get("details", {}).get("partes")
+    if partes:
+        out.append(shares_table(result))
+    steps = Markup("").join(
+        Markup('<li>{link}: {why}{values}</li>').format(
+            link=provision_link(step["provision"]), why=step["explanation"], values=_values_list(step["values"])
+        )
+        for step in result.get("steps", [])
+    )
+    out.append(Markup('<p class="calc-subtitulo">Passo a passo</p><ol class="calc-passos">{}</ol>').format(steps))
+    breaches = result.get("details", {}).get("breaches")
+    if breaches:
+        item = Markup('<li class="calc-ocorrencia calc-ocorrencia--{sev}"><strong>{kind}</strong> — {link}: {msg}</li>')
+        items = Markup("").join(
+            item.format(
+                sev=b["severity"], kind=BREACH_KINDS.get(b["severity"], b["severity"]),
+                link=provision_link(b["provision"]), msg=b["message"])
+            for b in breaches
+        )
+        out.append(Markup('<p class="calc-subtitulo">Verificação da jornada</p><ul class="calc-ocorrencias">{}</ul>')
+                   .format(items))
+    warnings = result.get("warnings", [])
+    if warnings:
+        out.append(Markup('<p class="calc-subtitulo">Avisos</p><ul class="calc-avisos">{}</ul>').format(
+            Markup("").join(Markup("<li>{}</li>").format(w) for w in warnings)))
+    rounding = result.get("rounding")
+    if rounding and amounts:
+        out.append(Markup('<p class="calc-arredondamento"><strong>Arredondamento:</strong> {}. {}</p>').format(
+            rounding["rule"], rounding["description"]))
+    return Markup("").join(out)
+
+
+def shares_table(result: Mapping[str, Any]) -> Markup:
+    """producao_terno: quota value, each role's share, the residue (shares + residue = product).
+
+    On a narrow screen the table reflows (one card per role, each value with its column name from
+    ``data-rotulo``), so no column is cut off; the explicit ARIA roles keep it a table for screen
+    readers when the CSS turns its rows into blocks. ``docs/assets/calculadoras.js`` draws the same.
+    """
+    amounts = result["amounts"]
+    cell = Markup('<td role="cell" data-rotulo="{}">{}</td>')
+    rows = Markup("").join(
+        Markup('<tr role="row"><th scope="row" role="rowheader">{}</th>{}{}{}{}</tr>').format(
+            p["label"], cell.format(SHARE_COLUMNS[1], p["count"]),
+            cell.format(SHARE_COLUMNS[2], format_decimal(_dec(p["quota"]))),
+            cell.format(SHARE_COLUMNS[3], p["share_formatted"]), cell.format(SHARE_COLUMNS[4], p["subtotal_formatted"]))
+        for p in result["details"]["partes"]
+    )
+    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c) for c in SHARE_COLUMNS)
+    return Markup(
+        '<div class="calc-partes-quadro"><table class="calc-partes" role="table">'
+        '<caption>Divisão do produto ({product}; uma quota vale {quota})</caption>'
+        '<thead role="rowgroup"><tr role="row">{head}</tr></thead><tbody role="rowgroup">{rows}</tbody>'
+        '<tfoot role="rowgroup"><tr role="row">'
+        '<th scope="row" role="rowheader" colspan="4">Resíduo de arredondamento</th>'
+        '<td role="cell" data-rotulo="Valor">{residue}</td></tr></tfoot></table>'
+        '<p class="calc-nota-partes">Soma das partes + resíduo = produto do terno.</p></div>'
+    ).format(product=amounts["produto"]["formatted"], quota=amounts["valor_quota"]["formatted"], head=head,
+             rows=rows, residue=amounts["residuo"]["formatted"])
+
+
+def errors_html(result: Mapping[str, Any]) -> Markup:
+    items = Markup("").join(
+        Markup('<li data-campo-erro="{}">{}</li>').format(e["field"], e["message"]) for e in result["errors"]
+    )
+    return Markup('<p class="calc-subtitulo">A calculadora recusa estes dados:</p>'
+                  '<ul class="calc-recusas">{}</ul>').format(items)
+
+
+def example_html(spec: Mapping[str, Any], ident: str, title: str, description: str,
+                 inputs: Mapping[str, Any], data: Mapping[str, Any] | None, data_note: str) -> str:
+    result = api.run(spec["name"], dict(inputs), data=data)
+    body = result_html(result) if result.get("ok") else errors_html(result)
+    note = Markup('<p class="calc-dados-nota">{}</p>').format(data_note) if data_note else Markup("")
+    return (
+        f"### {md_heading_text(title)} {{ #{ident} }}\n\n"
+        + str(
+            Markup('<div class="calc-exemplo" data-exemplo="{}"><p>{}</p>{}{}{}</div>').format(
+                ident, description, note, inputs_table(spec, inputs), body
+            )
+        )
+        + "\n"
+    )
+
+
+def examples_section(spec: Mapping[str, Any]) -> str:
+    name = spec["name"]
+    out: list[str] = []
+    for case in cases(name):
+        data = case.get("data")
+        note = ""
+        if name == "salarios_1945":
+            note = (
+                "Tabelas: recorte ilustrativo "
+                f"({len(data.get('escala', []))} referências, {len(data.get('series', []))} linhas de séries)."
+                if isinstance(data, dict) else "Sem tabelas fornecidas."
+            )
+        out.append(example_html(spec, f"exemplo-{case['name']}", case["title"], case["description"],
+                                case["inputs"], data, note))
+    if name == "salarios_1945":
+        for ident, title, inputs in FULL_TABLE_EXAMPLES:
+            out.append(example_html(spec, f"exemplo-{ident}", title,
+                                    "Calculado com as tabelas completas do decreto.", inputs,
+                                    decree_tables(), "Tabelas: completas, as mesmas das páginas de tabelas."))
+    return "\n".join(out)
+
+
+# ------------------------------------------------------------------ pages
+def _labels_json(spec: Mapping[str, Any]) -> str:
+    """The provisions' labels for the live result's step links, as JSON for ``data-rotulos``.
+
+    An attribute, not a ``<script type="application/json">`` in the page: Material's instant
+    navigation re-creates every script of the content without its type, so a JSON block would
+    run as JavaScript (a page error) and its labels would be lost.
+    """
+    labels = {p["ref"]: _label_of(p) for p in spec["provisions"]}
+    return json.dumps(labels, ensure_ascii=False)
+
+
+def calculator_page(name: str) -> str:
+    """The body of ``docs/calculadoras/<name>.md`` (Markdown with HTML blocks).
+
+    Order (a phone first): the one-paragraph summary, the history sentence (rules no longer in
+    force), the form; then what holds today, the readings adopted, the provisions quoted and the
+    verified examples, each of those sections with a link back to the form."""
+    spec = declaration(name)
+    notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
+    statute_title = spec["statute"]["title"]
+    slug = spec["statute"]["slug"]
+    history = HISTORY_NOTES.get(slug) if name in HISTORY else None
+    back = str(Markup('<p class="calc-ir"><a href="#calcular">Ir para o formulário</a></p>'))
+    head = [
+        str(Markup('<p class="calc-resumo">{}</p>').format(spec["summary"])),
+        str(Markup('<p class="calc-historia" role="note"><strong>{}</strong> '
+                   '<a href="../../{}/">Veja a situação da norma</a>.</p>').format(history, slug))
+        if history else "",
+    ]
+    return "\n\n".join(
+        part for part in [
+            *head,
+            "## Calcular { #calcular }",
+            form_html(spec),
+            today_section(spec),
+            str(Markup('<p class="calc-fonte">Norma: <a href="../../{}/">{}</a>.</p>').format(
+                slug, statute_title)),
+            notes,
+            "## Dispositivos aplicados { #dispositivos }",
+            back,
+            "O texto é o do documento-fonte, com a grafia original; cada dispositivo leva à página da norma.",
+            provisions_section(spec),
+            "## Exemplos verificados { #exemplos }",
+            back,
+            "Calculados na construção do site pelo mesmo motor de cálculo que roda no navegador, "
+            "e conferidos um a um.",
+            examples_section(spec),
+        ] if part
+    )
+
+
+def _index_items(names: Iterable[str]) -> Markup:
+    items = []
+    for name in names:
+        spec = declaration(name)
+        items.append(
+            Markup('<li><a href="{name}/"><strong>{title}</strong></a><br>{summary} '
+                   '<span class="calc-norma">({statute})</span></li>').format(
+                name=name, title=spec["title"], summary=spec["summary"],
+                statute=SHORT_NAMES.get(spec["statute"]["slug"], spec["statute"]["slug"]))
+        )
+    return Markup('<ul class="calc-indice">{}</ul>').format(Markup("").join(items))
+
+
+def calculators_index(names: Iterable[str] | None = None) -> str:
+    """Cards for the index page: the 1965 calculators (with today's comparison) first, then
+    those of rules no longer in force under «História»."""
+    chosen = list(names or api.names())
+    current = [n for n in chosen if n not in HISTORY]
+    past = [n for n in chosen if n in HISTORY]
+    return str(Markup(
+        '<h2 id="lei-de-1965-e-hoje">Jornada e horas extras: Lei nº 4.860/1965 e o que vale hoje</h2>{}'
+        '<h2 id="historia">História</h2><p>Regras que não estão mais em vigor, para história e '
+        'pesquisa: o Decreto-Lei de 1941 (capatazias) e as tabelas de 1945 do porto do Rio.</p>{}'
+    ).format(_index_items(current), _index_items(past)))

@@ -1,0 +1,132 @@
+"""Pieces of the answer pages (``docs/perguntas/``): the worked example and the provision links.
+
+Render only. The worked example of an answer is computed at build by ``calculators.api.run`` (the
+code the browser runs); the page shows its amounts and links to the calculator with the same
+inputs in the address (``/calculadoras/<name>/?campo=valor``, encoded as ``calculadoras.js``
+encodes a shared link), so the calculator restores and recomputes it. An example that the
+calculator refuses stops the build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from markupsafe import Markup
+
+from calculators import api
+
+from ..data import ids
+from ..data.calculator_tables import decree_tables
+from ..data.loader import ROOT
+from ..data.statutes import statute
+from .calculators import SHORT_NAMES, declaration
+
+
+class ExampleError(ValueError):
+    """A worked example of an answer that the calculator does not accept."""
+
+
+def share_query(inputs: Mapping[str, Any]) -> str:
+    """The query of a shared link, as ``encodeInputs`` in calculadoras.js writes it."""
+    params: list[tuple[str, str]] = []
+    for name, value in inputs.items():
+        if isinstance(value, (list, dict)):
+            params.append((name, json.dumps(value, ensure_ascii=False, separators=(",", ":"))))
+        elif isinstance(value, bool):
+            params.append((name, "sim" if value else "nao"))
+        elif value is not None:
+            params.append((name, str(value)))
+    return urlencode(params)
+
+
+def calculator_href(name: str, inputs: Mapping[str, Any]) -> str:
+    """Link from an answer page (``/perguntas/<slug>/``) to the calculator with these inputs."""
+    return f"../../calculadoras/{name}/?{share_query(inputs)}"
+
+
+def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | None = None) -> Markup:
+    """A worked example box: what was typed, the amounts computed at build, the share link."""
+    data = decree_tables() if name == "salarios_1945" else None
+    result = api.run(name, dict(inputs), data=data)
+    if not result.get("ok"):
+        raise ExampleError(f"exemplo recusado pela calculadora {name}: {result.get('errors')}")
+    spec = declaration(name)
+    rows: list[Markup] = []
+    amounts: dict[str, Any] = result.get("amounts", {})  # type: ignore[assignment]
+    quantities: dict[str, Any] = result.get("quantities", {})  # type: ignore[assignment]
+    for key, item in amounts.items():
+        if keys is None or key in keys:
+            rows.append(Markup('<tr data-valor="{}"><th scope="row">{}</th><td>{}</td></tr>').format(
+                key, item["label"], item["formatted"]))
+    for key, item in quantities.items():
+        if keys is None or key in keys:
+            rows.append(Markup('<tr data-quantidade="{}"><th scope="row">{}</th><td>{}</td></tr>').format(
+                key, item["label"], item["formatted"]))
+    if not rows:
+        raise ExampleError(f"exemplo da calculadora {name} sem nenhum valor a mostrar ({keys})")
+    return Markup(
+        '<div class="pergunta-exemplo" data-calculadora="{name}">'
+        '<p><strong>Exemplo calculado:</strong> {text}</p>'
+        '<table><caption>Resultado do motor de cálculo (exemplo verificado)</caption><tbody>{rows}</tbody></table>'
+        '<p><a class="md-button pergunta-calcular" href="{href}">Abrir «{title}» com este exemplo</a></p>'
+        "</div>"
+    ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_href(name, inputs),
+             title=spec["title"])
+
+
+def provision(slug: str, node_id: str, text: str | None = None) -> Markup:
+    """A link from an answer page to a provision of this edition (its permanent anchor)."""
+    statute(slug).node(node_id)  # KeyError (build stops) if the provision does not exist
+    label = text or f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
+    return Markup('<a class="pergunta-dispositivo" href="../../{}/#{}">{}</a>').format(slug, node_id, label)
+
+
+def today_box(slug: str, article: str, text: str | None = None) -> Markup:
+    """A link to the «Hoje» box of an article."""
+    statute(slug).node(article)
+    label = text or f"«Hoje» do {ids.citation_label(article)}"
+    return Markup('<a class="pergunta-hoje" href="../../{}/#hoje-{}">{}</a>').format(slug, article, label)
+
+
+# Order of the questions on the home page and on /perguntas/ (the answers' own files give titles).
+QUESTIONS = (
+    "horas-extras",
+    "jornada-semanal",
+    "hora-de-refeicao",
+    "periodo-noturno",
+    "descanso-entre-periodos",
+    "descanso-semanal",
+    "feriados",
+    "adicional-de-risco",
+    "quem-a-lei-cobre",
+    "esperas-e-paralisacoes",
+    "divisao-do-terno",
+    "salarios-1945",
+    "palavras",
+)
+HISTORY = frozenset({"esperas-e-paralisacoes", "divisao-do-terno", "salarios-1945"})
+ANSWERS = ROOT / "docs" / "perguntas"
+
+
+def question_title(slug: str) -> str:
+    """The ``title`` of an answer's front matter (the build stops if the page is missing)."""
+    text = (ANSWERS / f"{slug}.md").read_text(encoding="utf-8")
+    match = re.search(r"^title:\s*(.+)$", text.split("\n---", 1)[0], re.MULTILINE)
+    if not match:
+        raise ExampleError(f"perguntas/{slug}.md sem título")
+    return match.group(1).strip()
+
+
+def question_list(prefix: str) -> Markup:
+    """The questions as large touch targets; ``prefix`` is the path to /perguntas/ from the page."""
+    items = Markup("").join(
+        Markup('<li><a href="{}{}/">{}{}</a></li>').format(
+            prefix, slug, question_title(slug),
+            Markup(' <span class="tag-editorial">história</span>') if slug in HISTORY else "")
+        for slug in QUESTIONS
+    )
+    return Markup('<ul class="quero-saber">{}</ul>').format(items)

@@ -9,7 +9,8 @@
  *
  * job.json (written by scripts/engine_modules.py): {"archive": "<calculadoras.zip>",
  *   "stdlib": "<python_stdlib.zip to use, optional>", "tables": "<JSON of the decree's tables>",
- *   "cases": [{"calc", "name", "inputs", "data"}]}
+ *   "cases": [{"calc", "needs_data", "name", "inputs", "data"}]} (needs_data: the site's tables when
+ *   the case brings none)
  * Prints JSON: {"modules": [names found in the standard-library zip], "results": [json text of
  *   each case's answer, in order], "python": "3.14.x"}.
  */
@@ -86,7 +87,7 @@ async function main() {
   }
   const results = [];
   for (const item of job.cases) {
-    const data = item.data === undefined || item.data === null ? (item.calc === "salarios_1945" ? job.tables : "") : JSON.stringify(item.data);
+    const data = item.data === undefined || item.data === null ? (item.needs_data ? job.tables : "") : JSON.stringify(item.data);
     results.push(String(run(item.calc, JSON.stringify(item.inputs), data)));
   }
   results.push(String(run("horas_extras", "{not json", "")));

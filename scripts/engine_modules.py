@@ -5,8 +5,8 @@
 
 Runs ``scripts/engine_modules.mjs`` in Node with the pinned npm Pyodide: Pyodide starts, the
 calculators archive is unpacked as the browser's worker does, and every case of every
-calculator (``tests/cases/*.yaml``; those of ``salarios_1945`` also with the decree's tables the
-site publishes) goes through ``calculators.api.run``, under an import hook. The modules found
+calculator (``data/cases/*.yaml``; those of a calculator that reads tables also with the decree's
+tables the site publishes) goes through ``calculators.api.run``, under an import hook. The modules found
 in the standard-library zip — start-up's and the calculators' — are the list the build uses to
 trim ``python_stdlib.zip`` (``macros/engine.py``). ``tests/test_engine.py`` runs the same check.
 """
@@ -23,24 +23,26 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import yaml  # noqa: E402
-
+from calculators import api  # noqa: E402
 from macros.build.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
 from macros.build.site_files import calculators_archive  # noqa: E402
 from macros.data.calculator_tables import decree_tables  # noqa: E402
+from macros.data.cases import load_cases  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "engine_modules.mjs"
-CASES_DIR = ROOT / "tests" / "cases"
 
 
 def job_cases() -> list[dict[str, Any]]:
-    """Every case as the worker would be asked it (salarios_1945 also with the site's tables)."""
+    """Every case as the worker would be asked it (a calculator that reads tables: also with the
+    site's tables)."""
     out: list[dict[str, Any]] = []
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
-            out.append({"calc": path.stem, "name": case["name"], "inputs": case["inputs"], "data": case.get("data")})
-            if path.stem == "salarios_1945" and case.get("data") is not None:
-                out.append({"calc": path.stem, "name": case["name"] + "@site", "inputs": case["inputs"], "data": None})
+    for name, cases in load_cases(ROOT / "data").items():
+        needs_data = api.describe(name).get("needs_data") is True
+        for case in cases:
+            item = {"calc": name, "needs_data": needs_data, "inputs": case["inputs"]}
+            out.append({**item, "name": case["name"], "data": case.get("data")})
+            if needs_data and case.get("data") is not None:
+                out.append({**item, "name": case["name"] + "@site", "data": None})
     return out
 
 
@@ -72,7 +74,7 @@ def render(modules: list[str], python: str) -> str:
     header = [
         "# Módulos da biblioteca padrão que o motor das calculadoras importa (início do Pyodide +",
         "# calculators + o invólucro do worker), achados por scripts/engine_modules.py rodando todos os",
-        "# casos de tests/cases/ no Pyodide real com um gancho de importação. Não edite à mão: rode",
+        "# casos de data/cases/ no Pyodide real com um gancho de importação. Não edite à mão: rode",
         "#   .venv/bin/python scripts/engine_modules.py",
         f"# pyodide: {pyodide_version()}",
         f"# python: {python}",

@@ -38,6 +38,8 @@ CASES = [
      "documento-fonte '003_nome_errado.txt' não existe em data/sources/"),
     ("tabela-id-repetido.yaml", "tables/suplementar-mensalistas.yaml", "commission.id",
      "id 'ordinaria-comissao' repetido (já usado em ordinaria-mensalistas.yaml, commission.id)"),
+    ("caso-entrada-desconhecida.yaml", "cases/refeicao.yaml", "[1].inputs.minutos_de_refeicao",
+     "entrada 'minutos_de_refeicao' não declarada pela calculadora 'refeicao'"),
     ("(gerado: 50 MB)", "tables/escala-padrao.yaml", "(arquivo)",
      "arquivo grande demais (50.0 MB; o limite dos arquivos de dados é 2 MB)"),
 ]

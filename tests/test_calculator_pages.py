@@ -1,6 +1,6 @@
 """The calculator pages of the built site, without a browser.
 
-- every case of ``tests/cases/<name>.yaml`` is a worked example on its page, with its expected
+- every case of ``data/cases/<name>.yaml`` is a worked example on its page, with its expected
   amounts in the currency's format (and its refused fields for the error cases);
 - every provision linked from a calculator page exists as an anchor of the statute page;
 - the form declares every input of ``api.describe``;
@@ -21,24 +21,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from htmlscan import ids, page, tags
 from markupsafe import escape
 
 from calculators import api
 from calculators.core.money import Currency, format_money
 from calculators.rules.salarios_1945.tables import read_tables
+from macros.data.cases import calculator_cases, load_cases
 
-CASES_DIR = Path(__file__).resolve().parent / "cases"
 LINK = re.compile(r'href="\.\./\.\./([a-z0-9-]+)/#([A-Za-z0-9_]+)"')
 
 
 def _cases() -> list[Any]:
-    out = []
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
-            out.append(pytest.param(path.stem, case, id=f"{path.stem}:{case['name']}"))
-    return out
+    return [pytest.param(name, case, id=f"{name}:{case['name']}")
+            for name, cases in load_cases().items() for case in cases]
 
 
 def _html(site: Path, name: str) -> str:
@@ -182,7 +178,7 @@ def test_adapter_keeps_printed_lines(site_dir: Path) -> None:
 
 
 def _jornada_cases_with_breaches() -> list[Any]:
-    cases = yaml.safe_load((CASES_DIR / "jornada.yaml").read_text(encoding="utf-8"))
+    cases = calculator_cases("jornada")
     out = []
     for case in cases:
         result = api.run("jornada", case["inputs"])

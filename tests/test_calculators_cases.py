@@ -1,8 +1,11 @@
-"""Every case of ``tests/cases/<calculator>.yaml`` run through ``calculators.api.run``.
+"""Every case of ``data/cases/<calculator>.yaml`` run through ``calculators.api.run``.
 
-A case: ``name``, ``title``, ``description`` (Portuguese, shown on the site as a worked
-example), ``source`` (statute + LexML id), ``inputs``, optional ``data`` (tables for
-``salarios_1945``) and ``expected``:
+The same cases are the worked examples of the calculator pages (computed at build). Their shape
+is checked when the data is loaded (``data/schema/cases.schema.json`` and
+``macros/data/cases.py``: declared inputs and provisions, unique names, no unquoted decimals);
+here each one runs and every expected value is compared. A case: ``name``, ``title``,
+``description`` (Portuguese, shown on the site as a worked example), ``source`` (statute +
+LexML id), ``inputs``, optional ``data`` (tables for ``salarios_1945``) and ``expected``:
 
 - ``ok: false`` and ``errors``: the fields refused, in order;
 - otherwise ``amounts`` (machine values, exact text), optional ``formatted``, ``quantities``,
@@ -17,27 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from calculators import api
+from macros.data.cases import cases_dir, load_cases
+from macros.data.loader import ROOT, DataError
 
-CASES_DIR = Path(__file__).resolve().parent / "cases"
-CASE_KEYS = {"name", "title", "description", "source", "inputs", "data", "expected"}
-EXPECTED_KEYS = {
-    "ok", "errors", "amounts", "formatted", "quantities", "absent", "warnings_contain", "highlights_contain",
-    "breaches", "breach_provisions", "details", "provisions",
-}
-
-
-def _load() -> Iterator[Any]:
-    for path in sorted(CASES_DIR.glob("*.yaml")):
-        cases = yaml.safe_load(path.read_text(encoding="utf-8"))
-        assert isinstance(cases, list), path
-        for case in cases:
-            yield pytest.param(path.stem, case, id=f"{path.stem}:{case.get('name')}")
-
-
-CASES = list(_load())
+CASES_DIR = cases_dir(ROOT / "data")
+CASES = [
+    pytest.param(name, case, id=f"{name}:{case['name']}")
+    for name, cases in load_cases(ROOT / "data").items()
+    for case in cases
+]
 
 
 def _walk(value: Any) -> Iterator[Any]:
@@ -64,25 +57,88 @@ def _subset(expected: Any, actual: Any, where: str) -> None:
 def test_every_calculator_has_a_cases_file() -> None:
     files = {path.stem for path in CASES_DIR.glob("*.yaml")}
     assert files == set(api.names())
+    assert {p.values[0] for p in CASES} == set(api.names())
 
 
-def test_case_names_are_unique() -> None:
-    seen = [(p.values[0], p.values[1]["name"]) for p in CASES]
-    assert len(seen) == len(set(seen))
+def test_cases_live_with_the_data_not_with_the_tests() -> None:
+    """The build reads its worked examples from ``data/``; it never reads ``tests/``."""
+    assert not list((ROOT / "tests").glob("cases/*.yaml"))
+    for path in (ROOT / "macros").rglob("*.py"):
+        assert '"tests"' not in path.read_text(encoding="utf-8"), path
 
 
 @pytest.mark.parametrize(("calculator", "case"), CASES)
-def test_case_is_well_formed(calculator: str, case: dict[str, Any]) -> None:
-    assert set(case) <= CASE_KEYS
-    assert set(case["expected"]) <= EXPECTED_KEYS
-    for key in ("name", "title", "description"):
-        assert isinstance(case[key], str) and case[key].strip()
-    assert set(case["source"]) == {"statute", "id"}
-    assert case["source"]["statute"] == api.describe(calculator)["statute"]["slug"]  # type: ignore[index]
+def test_case_has_no_float(calculator: str, case: dict[str, Any]) -> None:
+    """Numbers with decimals are text (as typed), so no float reaches a calculator."""
     assert not any(isinstance(v, float) for v in _walk(case)), "números decimais vão entre aspas"
-    declared = {p["ref"] for p in api.describe(calculator)["provisions"]}  # type: ignore[union-attr]
-    for ref in case["expected"].get("provisions", []):
-        assert ref in declared, f"{ref} não declarado pela calculadora"
+
+
+# A change to refeicao.yaml's first case, the place the loader must name and words of its reason.
+REFEICAO_FIRST = 'inputs: {salario_dia: "12$000", minutos_refeicao: 60, operarios: 10}'
+BROKEN_CASES = [
+    ("entrada-desconhecida", (REFEICAO_FIRST, 'inputs: {salario_dia: "12$000", minutos: 60}'),
+     "[0].inputs.minutos", "entrada 'minutos' não declarada pela calculadora 'refeicao'"),
+    ("decimal-sem-aspas", (REFEICAO_FIRST, 'inputs: {salario_dia: 12.5}'),
+     "[0].inputs.salario_dia", "número decimal sem aspas (12.5)"),
+    ("nome-repetido", ("name: com_esperas", "name: uma_hora_dez_operarios"),
+     "[1].name", "caso 'uma_hora_dez_operarios' repetido (já em [0])"),
+    ("dispositivo-nao-declarado", ("id: art7_par2}", "id: art9_par2}"),
+     "[0].source.id", "dispositivo 'art9_par2' não declarado pela calculadora 'refeicao'"),
+    ("outro-ato", ("{statute: decreto-lei-3844-1941, id: art7_par2}", "{statute: lei-4860-1965, id: art7_par2}"),
+     "[0].source.statute", "o caso deve ilustrar o ato da calculadora"),
+    ("aplicado-nao-declarado", ("decreto-lei-3844-1941#art8_cpt]", "decreto-lei-3844-1941#art80_cpt]"),
+     "[0].expected.provisions[2]", "'decreto-lei-3844-1941#art80_cpt' não declarado"),
+    ("valor-com-virgula", ('suplemento_por_operario: "3.00"', 'suplemento_por_operario: "3,00"'),
+     "[0].expected.amounts.suplemento_por_operario", "formato inválido: '3,00'"),
+    ("chave-desconhecida", ("  source: {statute: decreto-lei-3844-1941, id: art7_par2}",
+                            "  fonte: x\n  source: {statute: decreto-lei-3844-1941, id: art7_par2}"),
+     "[0]", "chave desconhecida"),
+    ("tabelas-sem-uso", (REFEICAO_FIRST, REFEICAO_FIRST + "\n  data: {escala: []}"),
+     "[0].data", "a calculadora 'refeicao' não recebe tabelas"),
+    ("erro-sem-campos", ("  expected:\n    amounts: {suplemento_por_operario: \"3.00\"",
+                         "  expected:\n    ok: false\n    amounts: {suplemento_por_operario: \"3.00\""),
+     "[0].expected", "caso de erro (ok: false) sem os campos recusados"),
+    ("sem-dispositivos", ("    provisions: [decreto-lei-3844-1941#art7_cpt, decreto-lei-3844-1941#art7_par2]\n",
+                          "\n"),
+     "[2].expected", "campo obrigatório ausente ('provisions'"),
+]
+
+
+def _copy_cases(tmp_path: Path) -> Path:
+    data = tmp_path / "data"
+    (data / "cases").mkdir(parents=True)
+    for path in CASES_DIR.glob("*.yaml"):
+        (data / "cases" / path.name).write_bytes(path.read_bytes())
+    return data
+
+
+@pytest.mark.parametrize(("label", "change", "place", "reason"), BROKEN_CASES, ids=[b[0] for b in BROKEN_CASES])
+def test_broken_cases_file_is_refused(tmp_path: Path, label: str, change: tuple[str, str], place: str,
+                                      reason: str) -> None:
+    data = _copy_cases(tmp_path)
+    target = data / "cases" / "refeicao.yaml"
+    text = target.read_text(encoding="utf-8")
+    assert change[0] in text, label
+    target.write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_cases(data)
+    assert caught.value.file == target
+    assert caught.value.place == place, caught.value
+    assert reason in caught.value.reason, caught.value
+
+
+def test_a_calculator_without_cases_and_cases_without_a_calculator_are_refused(tmp_path: Path) -> None:
+    data = _copy_cases(tmp_path)
+    (data / "cases" / "refeicao.yaml").rename(data / "cases" / "refeicoes.yaml")
+    with pytest.raises(DataError) as caught:
+        load_cases(data)
+    assert caught.value.file.name == "refeicoes.yaml"
+    assert "nenhuma calculadora se chama 'refeicoes'" in caught.value.reason
+    (data / "cases" / "refeicoes.yaml").unlink()
+    with pytest.raises(DataError) as caught:
+        load_cases(data)
+    assert caught.value.file == data / "cases" / "refeicao.yaml"
+    assert "a calculadora 'refeicao' não tem arquivo de casos" in caught.value.reason
 
 
 @pytest.mark.parametrize(("calculator", "case"), CASES)

@@ -34,7 +34,7 @@ def stock_run() -> dict[str, Any]:
 
 
 def _cpython(case: dict[str, Any]) -> str:
-    data = case["data"] if case["data"] is not None else (decree_tables() if case["calc"] == "salarios_1945" else None)
+    data = case["data"] if case["data"] is not None else (decree_tables() if case["needs_data"] else None)
     return json.dumps(api.run(case["calc"], case["inputs"], data), ensure_ascii=False)
 
 

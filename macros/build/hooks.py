@@ -1,7 +1,7 @@
 """MkDocs build hooks: validate data first, then finish the built site.
 
-- ``on_config``: every data file is validated before anything renders; a broken file stops the
-  build with the file, the place and the reason.
+- ``on_config``: every data file is validated before anything renders (the calculators' cases
+  included); a broken file stops the build with the file, the place and the reason.
 - ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
   ``/assets/pyodide/`` become site files, and so do the calculators archive
   (``/assets/calculadoras.zip``) and the decree's tables for the browser
@@ -33,7 +33,7 @@ from mkdocs.utils import get_relative_url
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from macros.build import csp, downloads, offline, robots, search_index, site_files
-from macros.data import glossario
+from macros.data import cases, glossario
 from macros.data.hoje import all_today
 from macros.data.loader import ROOT, DataError
 from macros.data.statutes import all_statutes
@@ -56,6 +56,8 @@ def on_config(config: Any) -> Any:
         render_tables.clear_cache()
         downloads.generated.cache_clear()
         load_tables()
+        cases.all_cases.cache_clear()
+        cases.all_cases()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})

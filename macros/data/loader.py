@@ -80,6 +80,8 @@ def _reason(error: ValidationError) -> str:
         return f"campo obrigatório ausente ({error.message.split(' ')[0]})"
     if validator == "additionalProperties":
         return f"chave desconhecida: {error.message}"
+    if validator == "type" and isinstance(error.instance, float) and "string" in error.validator_value:
+        return f"número decimal sem aspas ({error.instance!r}): escreva-o entre aspas, como é digitado"
     if validator == "type":
         return f"tipo errado: {error.instance!r} não é do tipo {error.validator_value}"
     if validator == "pattern":

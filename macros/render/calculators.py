@@ -3,7 +3,7 @@ examples.
 
 Nothing here decides anything legal. The form is generated from ``calculators.api.describe``
 (labels, help, units, defaults, bounds, choices, list inputs); the worked examples are the cases
-of ``tests/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
+of ``data/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
 the result as it comes (the ``formatted`` amounts, the steps with their provisions, warnings).
 The quoted provisions come from the statute data (``macros.statutes``). Every piece of text is
 escaped; the browser side (``docs/assets/calculadoras.js``) builds its DOM with ``textContent``.
@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import Any
 
-import yaml
 from markupsafe import Markup
 
 from calculators import api
@@ -26,11 +24,10 @@ from calculators.rules.salarios_1945.tables import normalize
 
 from ..data import ids
 from ..data.calculator_tables import decree_tables
-from ..data.loader import ROOT
+from ..data.cases import calculator_cases
 from ..data.statutes import statute
 from .statute import md_heading_text
 
-CASES_DIR = ROOT / "tests" / "cases"
 SHORT_NAMES = {
     "decreto-lei-3844-1941": "Decreto-Lei de 1941",
     "decreto-17961-1945": "Decreto nº 17.961/1945",
@@ -181,14 +178,9 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
     )
 
 
-@cache
 def cases(name: str) -> list[dict[str, Any]]:
-    """The cases of ``tests/cases/<name>.yaml`` (the worked examples)."""
-    path = CASES_DIR / f"{name}.yaml"
-    loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(loaded, list):
-        raise ValueError(f"{path}: esperava-se uma lista de casos")
-    return loaded
+    """The validated cases of ``data/cases/<name>.yaml`` (the worked examples)."""
+    return calculator_cases(name)
 
 
 def declaration(name: str) -> dict[str, Any]:

@@ -8,12 +8,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-import yaml
-
 from calculators import api
 from macros.data.calculator_tables import decree_tables
-
-CASES_DIR = Path(__file__).resolve().parent.parent / "cases"
+from macros.data.cases import calculator_cases
 
 
 def sitemap_paths(site: Path) -> list[str]:
@@ -42,8 +39,7 @@ def site_data(name: str) -> Any:
 
 def usable_case(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A case that computes with the site's own data, and CPython's answer to it."""
-    cases = yaml.safe_load((CASES_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
-    for case in cases:
+    for case in calculator_cases(name):
         if case["expected"].get("ok", True) is False:
             continue
         reference = api.run(name, case["inputs"], data=site_data(name))

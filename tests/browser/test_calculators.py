@@ -2,7 +2,7 @@
 
 One page per calculator, kept for the whole module, so Pyodide boots once per calculator:
 
-- every case of ``tests/cases/<name>.yaml`` typed into the form gives the expected amounts (in
+- every case of ``data/cases/<name>.yaml`` typed into the form gives the expected amounts (in
   the currency's format, equal to CPython's) and provisions, or the expected field messages;
 - hostile inputs give a field message (or, for "1.234,56", the right result): no crash, no
   "NaN", no injected element, no dialog;
@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from static_server import start
@@ -37,17 +36,12 @@ from static_server import start
 from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
 from calculators.core.money import Currency, format_money
+from macros.data.cases import calculator_cases
 
-CASES_DIR = ROOT / "tests" / "cases"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"  # board contract 3
 JS_TYPES = ("text/javascript", "application/javascript", "application/x-javascript")
-
-
-def load_cases(name: str) -> list[dict[str, Any]]:
-    cases: list[dict[str, Any]] = yaml.safe_load((CASES_DIR / f"{name}.yaml").read_text(encoding="utf-8"))
-    return cases
 
 
 # ------------------------------------------------------------------ pages shared by the module
@@ -179,7 +173,7 @@ def check_case(pg: Page, name: str, case: dict[str, Any]) -> None:
 def test_cases_through_the_form(
     calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str, name: str
 ) -> None:
-    cases = load_cases(name)
+    cases = calculator_cases(name)
     if name == "salarios_1945":
         # The cases carry their own (illustrative) tables: serve those instead of the full ones.
         fixture = next(c["data"] for c in cases if c.get("data"))

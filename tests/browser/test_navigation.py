@@ -11,20 +11,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import yaml
-from conftest import ROOT
 from playwright.sync_api import Browser
 
 from browser.test_calculators import fill, submit
 from calculators import api
+from macros.data.cases import calculator_cases
 
 BOOT_TIMEOUT = 120_000
 RAW_REF = re.compile(r"^[a-z0-9-]+, [a-z0-9_]+$")  # "decreto-lei-3844-1941, art7_cpt"
 
 
 def first_ok_case(name: str) -> dict[str, Any]:
-    cases = yaml.safe_load((ROOT / "tests" / "cases" / f"{name}.yaml").read_text(encoding="utf-8"))
-    return next(c for c in cases if c["expected"].get("ok", True) and not c.get("data"))
+    return next(c for c in calculator_cases(name) if c["expected"].get("ok", True) and not c.get("data"))
 
 
 def test_click_through_calculators_on_a_random_port(browser: Browser, base_url: str) -> None:

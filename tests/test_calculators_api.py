@@ -1,15 +1,18 @@
 """The declarations (``describe``/``catalog``) and the JSON shapes of ``run``."""
 
+import importlib
 import json
+import pkgutil
 from typing import Any
 
 import pytest
 
-from calculators import api
+from calculators import api, rules
 from calculators.core.money import Currency, format_money
+from calculators.core.spec import CalculatorSpec
 
 TYPES = {"money", "decimal", "integer", "choice", "boolean", "time", "duration", "date", "text", "list"}
-NAMES = ["producao_terno", "paralisacoes", "refeicao", "horas_extras", "jornada", "salarios_1945"]
+NAMES = api.names()
 
 
 def _fields(declared: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -20,8 +23,16 @@ def _fields(declared: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def test_registered_names() -> None:
-    assert api.names() == NAMES
+def test_discovered_names() -> None:
+    """Every module of calculators/rules with a SPEC is a calculator, in ``order`` (no registry)."""
+    specs = []
+    for info in pkgutil.iter_modules(rules.__path__, rules.__name__ + "."):
+        spec = getattr(importlib.import_module(info.name), "SPEC", None)
+        if isinstance(spec, CalculatorSpec):
+            assert info.name.rsplit(".", 1)[1] == spec.name, "o módulo tem o nome da calculadora"
+            specs.append(spec)
+    assert [s.name for s in sorted(specs, key=lambda s: (s.order, s.name))] == NAMES
+    assert len(NAMES) == len(set(NAMES)) >= 6
     assert [c["name"] for c in api.catalog()] == NAMES
 
 

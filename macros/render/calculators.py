@@ -39,8 +39,9 @@ ITEM_NOUNS = {"periodos": "Período", "prorrogacoes": "Período prorrogado"}
 # of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
 INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "decimal",
                "time": "decimal", "date": "decimal"}
-# Calculators of rules no longer in force (the nav and the index group them under «História»).
-HISTORY = ("producao_terno", "paralisacoes", "refeicao", "salarios_1945")
+# A statute whose status (data/statutes/<slug>.yaml, status.code) is this is in force; the
+# calculators of the others apply rules no longer in force (the index groups them under «História»).
+IN_FORCE = "vigente"
 HISTORY_NOTES = {
     "decreto-lei-3844-1941": (
         "Regra histórica: esta calculadora aplica o Decreto-Lei de 1941, que não está mais em "
@@ -579,6 +580,11 @@ def shares_table(result: Mapping[str, Any]) -> Markup:
              rows=rows, residue=amounts["residuo"]["formatted"])
 
 
+def is_history(name: str) -> bool:
+    """Whether the calculator applies a rule no longer in force: its statute is not in force."""
+    return bool(statute(declaration(name)["statute"]["slug"]).status["code"] != IN_FORCE)
+
+
 def errors_html(result: Mapping[str, Any]) -> Markup:
     items = Markup("").join(
         Markup('<li data-campo-erro="{}">{}</li>').format(e["field"], e["message"]) for e in result["errors"]
@@ -647,7 +653,7 @@ def calculator_page(name: str) -> str:
     notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
     statute_title = spec["statute"]["title"]
     slug = spec["statute"]["slug"]
-    history = HISTORY_NOTES.get(slug) if name in HISTORY else None
+    history = HISTORY_NOTES.get(slug) if is_history(name) else None
     back = str(Markup('<p class="calc-ir"><a href="#calcular">Ir para o formulário</a></p>'))
     head = [
         str(Markup('<p class="calc-resumo">{}</p>').format(spec["summary"])),
@@ -694,8 +700,8 @@ def calculators_index(names: Iterable[str] | None = None) -> str:
     """Cards for the index page: the 1965 calculators (with today's comparison) first, then
     those of rules no longer in force under «História»."""
     chosen = list(names or api.names())
-    current = [n for n in chosen if n not in HISTORY]
-    past = [n for n in chosen if n in HISTORY]
+    current = [n for n in chosen if not is_history(n)]
+    past = [n for n in chosen if is_history(n)]
     return str(Markup(
         '<h2 id="lei-de-1965-e-hoje">Jornada e horas extras: Lei nº 4.860/1965 e o que vale hoje</h2>{}'
         '<h2 id="historia">História</h2><p>Regras que não estão mais em vigor, para história e '

@@ -12,10 +12,10 @@ added by writing exactly:
 
 Nothing else is edited (the test compares the copy with the original). Then, in the copy: the
 real strict build publishes the page with its form and a worked example computed at build, lists
-it on the calculators' index (under «História»: its statute is no longer in force), puts the module in
-the calculators archive and the page in the sitemap; ``api.names()`` lists it; and the cases tests
-run its cases with no test edited. README, «Como adicionar uma calculadora», walks through the
-same steps.
+it on the calculators' index (under «História»: its statute is no longer in force), puts the
+module in the calculators archive and the page in the search index and the sitemap;
+``api.names()`` lists it; and the cases tests run its cases with no test edited. README, «Como
+adicionar uma calculadora», walks through the same steps.
 """
 
 from __future__ import annotations
@@ -210,7 +210,7 @@ def test_its_page_has_the_form_and_the_worked_examples(built: Path) -> None:
     assert "Regra histórica" in html
 
 
-def test_it_is_listed_archived_and_in_the_sitemap(built: Path) -> None:
+def test_it_is_listed_archived_searchable_and_in_the_sitemap(built: Path) -> None:
     index = page(built, "/calculadoras/").read_text(encoding="utf-8")
     cards = index[index.index('<ul class="calc-indice">'):]  # the index's lists, after the nav
     link = f'<a href="{NAME}/">'
@@ -220,6 +220,8 @@ def test_it_is_listed_archived_and_in_the_sitemap(built: Path) -> None:
     with zipfile.ZipFile(built / "assets" / "calculadoras.zip") as archive:
         assert f"calculators/rules/{NAME}.py" in archive.namelist()
     assert f"/calculadoras/{NAME}/</loc>" in (built / "sitemap.xml").read_text(encoding="utf-8")
+    search = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any(doc["location"].startswith(f"calculadoras/{NAME}/") for doc in search["docs"])
 
 
 def test_its_cases_are_tests_with_no_test_edited(repo: Path) -> None:

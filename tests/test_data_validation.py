@@ -11,7 +11,7 @@ from conftest import ROOT, build_site
 
 from macros.data.loader import DataError
 from macros.data.model import load_statute
-from macros.data.statutes import SLUGS, all_statutes
+from macros.data.statutes import SLUGS, load_statutes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "statutes"
 
@@ -28,8 +28,7 @@ BROKEN = [
 
 
 def test_real_statutes_validate() -> None:
-    all_statutes.cache_clear()
-    statutes = all_statutes()
+    statutes = load_statutes()
     assert tuple(statutes) == SLUGS
 
 

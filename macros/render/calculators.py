@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from functools import cache
 from typing import Any
 
 import yaml
@@ -181,7 +180,6 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
     )
 
 
-@cache
 def cases(name: str) -> list[dict[str, Any]]:
     """The cases of ``tests/cases/<name>.yaml`` (the worked examples)."""
     path = CASES_DIR / f"{name}.yaml"

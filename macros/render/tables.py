@@ -22,13 +22,13 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
 
 from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
 
 from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
+from ..data.site import current
 from ..data.table_compare import Comparison, FunctionLine, Group, comparison
 from ..data.tables import (
     Diaristas,
@@ -42,7 +42,6 @@ from ..data.tables import (
     StrayCell,
     Tables,
     format_money,
-    load_tables,
 )
 from . import charts
 from .statute import md_heading_text
@@ -566,14 +565,9 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
 
 
 # ------------------------------------------------------------------ pages
-@cache
 def tables() -> Tables:
-    return load_tables()
-
-
-def clear_cache() -> None:
-    tables.cache_clear()
-    comparison.cache_clear()
+    """The decree's tables, from the build's Site (loaded once per build)."""
+    return current().tables
 
 
 def how_to_read(kind: str = "") -> str:

@@ -38,6 +38,9 @@ CASES = [
      "documento-fonte '003_nome_errado.txt' não existe em data/sources/"),
     ("tabela-id-repetido.yaml", "tables/suplementar-mensalistas.yaml", "commission.id",
      "id 'ordinaria-comissao' repetido (já usado em ordinaria-mensalistas.yaml, commission.id)"),
+    ("tabela-sem-nota.yaml", "tables/diaristas.yaml",
+     "Diaristas, situação proposta, total da coluna despesa anual (linha 417 do documento-fonte)",
+     "a conta não confere e nenhuma nota 'total_mismatch' a explica"),
     ("(gerado: 50 MB)", "tables/escala-padrao.yaml", "(arquivo)",
      "arquivo grande demais (50.0 MB; o limite dos arquivos de dados é 2 MB)"),
 ]

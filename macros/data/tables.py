@@ -18,8 +18,8 @@ the place and the reason, as a broken statute does. No rendering and no pay rule
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
@@ -418,6 +418,8 @@ class Tables:
     suplementar: Suplementar
     diaristas: Diaristas
     files: tuple[Path, ...]
+    documents: Mapping[str, Any] = field(default_factory=dict)
+    """Each file's validated document by kind, as read (published in ``/dados/tabelas-1945.json``)."""
 
 
 # ------------------------------------------------------------------ building
@@ -578,6 +580,7 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     across all the files, and each file's source document must exist.
     """
     found: dict[type, Any] = {}
+    documents: dict[str, Any] = {}
     seen_ids: dict[str, tuple[Path, str]] = {}
     files = tuple(sorted(directory.glob("*.yaml")))
     for path in files:
@@ -592,6 +595,7 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
         if type(table) in found:
             raise DataError(path, "kind", f"tipo de tabela repetido (já definido em {found[type(table)].file.name})")
         found[type(table)] = table
+        documents[raw["kind"]] = raw
     for cls, label in (
         (Escala, "escala"),
         (Ordinaria, "ordinaria"),
@@ -600,7 +604,7 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     ):
         if cls not in found:
             raise DataError(directory, "", f"falta a tabela de tipo '{label}'")
-    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files)
+    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files, documents)
 
 
 # ------------------------------------------------------------------ checks

@@ -139,3 +139,22 @@ def test_a_stale_note_stops_the_load(tmp_path: Path) -> None:
     data = _tables_copy(tmp_path, "ordinaria-mensalistas.yaml", mutate)
     with pytest.raises(DataError, match="sem inconsistência correspondente"):
         data_site.load(data)
+
+
+def test_titles_and_order_come_from_the_statute_files(site: data_site.Site) -> None:
+    """Titles, short titles, the order and the transcribed lines are data (data/statutes/), and
+    every calculator names a statute the site has (calculators give only the slug)."""
+    from calculators import api
+
+    raw = {slug: yaml.safe_load((DATA / "statutes" / f"{slug}.yaml").read_text(encoding="utf-8"))
+           for slug in site.statutes}
+    for slug, statute in site.statutes.items():
+        assert (statute.title, statute.short_title) == (raw[slug]["title"], raw[slug]["short_title"])
+    dates = [st.identification["date"].value for st in site.statutes.values()]
+    assert dates == sorted(dates)
+    assert site.statute("decreto-17961-1945").source_lines == (1, 39)
+    assert site.tables.source_lines == (40, 473)
+    for name in api.names():
+        described = api.describe(name)
+        assert described["statute"] == {"slug": described["statute"]["slug"]}  # type: ignore[index]
+        assert described["statute"]["slug"] in site.statutes, name  # type: ignore[index]

@@ -24,8 +24,6 @@ from typing import Any
 from ..data.loader import DATA
 from ..data.tables import Figure, FunctionsPart, Name, Note, Tables
 
-SOURCE_FILE = "004_ab1da87089cd8574.txt"
-SOURCE_LINES = (40, 473)
 JSON_NAME = "tabelas-1945.json"
 SCHEMA_NAME = "tabelas-1945.schema.json"
 
@@ -250,7 +248,8 @@ def json_document(tables: Tables) -> dict[str, Any]:
     return {
         "titulo": "Tabelas anexas ao Decreto nº 17.961, de 5 de março de 1945 "
         "(Administração do Porto do Rio de Janeiro)",
-        "fonte": {"arquivo": SOURCE_FILE, "url": f"/fontes/{SOURCE_FILE}", "linhas": list(SOURCE_LINES)},
+        "fonte": {"arquivo": tables.source_file, "url": f"/fontes/{tables.source_file}",
+                  "linhas": list(tables.source_lines)},
         "decreto": "/decreto-17961-1945/",
         "formato": (
             "Cada número impresso tem 'printed' (como impresso) e 'value' (número; nulo para '-'); quantias em "

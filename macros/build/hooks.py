@@ -112,13 +112,14 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output
-    output = not_found.localise(output, config["site_url"] or "", SECTIONS)
+    sections = SECTIONS | {f"{slug}/" for slug in build_site.current().statutes}
+    output = not_found.localise(output, config["site_url"] or "", sections)
     return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
 
 
-# Top-level pages the 404 page may link to (checked against the built site by the tests).
-SECTIONS = {"perguntas/", "decreto-lei-3844-1941/", "decreto-17961-1945/", "lei-4860-1965/", "tabelas/",
-            "calculadoras/"}
+# Top-level pages the 404 page may link to, besides each statute's (checked against the built site
+# by the tests).
+SECTIONS = {"perguntas/", "tabelas/", "calculadoras/"}
 
 
 LOG = logging.getLogger("mkdocs.hooks.busca")

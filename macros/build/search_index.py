@@ -29,7 +29,7 @@ import gzip
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -42,7 +42,7 @@ from ..data import ids
 from ..data.model import Node, Statute
 from ..render import cite
 from ..render.calculators import provision_label
-from .search_words import ACTS, citation_tokens, pair_tokens, pair_words, words
+from .search_words import act_key, citation_tokens, pair_tokens, pair_words, words
 
 # Field boosts of the lunr index. ``title``/``text`` are shown, matched only weakly (their folded
 # stems are what counts); ``ref`` holds citation tokens, only ever queried on purpose.
@@ -102,10 +102,10 @@ NUMBERED = {"artigo", "paragrafo", "inciso", "alinea", "item"}
 LIMIT_GZIP = 150 * 1024
 
 
-def page_kind(path: str) -> str:
-    """Kind of the page at ``path`` (``tabelas/escala-padrao/``)."""
+def page_kind(path: str, statutes: Collection[str]) -> str:
+    """Kind of the page at ``path`` (``tabelas/escala-padrao/``); ``statutes``: the acts' slugs."""
     first = path.split("/", 1)[0]
-    if first in ACTS:
+    if first in statutes:
         return "statute"
     return {"hoje": "hoje", "perguntas": "answer", "tabelas": "table", "calculadoras": "calculator"}.get(
         first, "other"
@@ -342,7 +342,7 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
     """The statute page, one document per provision, then its notes and other own documents."""
     slug = statute.slug
     path = f"{slug}/"
-    act = ACTS.get(slug, slug)
+    act = act_key(statute)
     ementa = (statute.identification["ementa"].value or "").rstrip(".")
     factor = IN_FORCE if statute.status.get("code") == "vigente" else 1.0
     page = Doc(path, cite.title(statute), "", "statute", ref=[f"_ato{act}"], factor=factor)
@@ -398,7 +398,7 @@ def build(site_dir: Path, statutes: Mapping[str, Statute], index: dict[str, Any]
             continue
         if root is None:
             continue
-        kind = page_kind(path)
+        kind = page_kind(path, statutes)
         docs.extend(section_docs(root, path, kind, titles.get(path, "")))
         docs.extend(own_docs(root, path, kind))
     config = dict(index.get("config", {}))

@@ -11,14 +11,13 @@ from pathlib import Path
 from .loader import DATA
 from .model import Statute, load_statute
 
-# Order of presentation on the home page and in the navigation (chronological).
-SLUGS = ("decreto-lei-3844-1941", "decreto-17961-1945", "lei-4860-1965")
-
 
 def load_statutes(folder: Path = DATA / "statutes") -> dict[str, Statute]:
-    """Every statute file in ``folder``, validated; a broken file raises DataError."""
-    found = {path.stem: load_statute(path) for path in sorted(folder.glob("*.yaml"))}
-    return {slug: found[slug] for slug in SLUGS if slug in found} | found
+    """Every statute file in ``folder``, validated (a broken file raises DataError), in the order
+    of presentation (home page, «Hoje», downloads): chronological, by the act's date."""
+    statutes = [load_statute(path) for path in sorted(folder.glob("*.yaml"))]
+    statutes.sort(key=lambda st: (st.identification["date"].value or "9999", st.slug))
+    return {st.slug: st for st in statutes}
 
 
 def all_statutes() -> dict[str, Statute]:

@@ -420,6 +420,10 @@ class Tables:
     files: tuple[Path, ...]
     documents: Mapping[str, Any] = field(default_factory=dict)
     """Each file's validated document by kind, as read (published in ``/dados/tabelas-1945.json``)."""
+    source_file: str = ""
+    """The source document of the four tables (each file's ``source.file``; they must agree)."""
+    source_lines: tuple[int, int] = (0, 0)
+    """The tables' region of the source document: the first and last of the files' ``source.lines``."""
 
 
 # ------------------------------------------------------------------ building
@@ -586,6 +590,10 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     for path in files:
         raw = load_validated(path, SCHEMA)
         check_source(path, "source.file", raw["source"]["file"])
+        first_source = next(iter(documents.values()), raw)["source"]["file"]
+        if raw["source"]["file"] != first_source:
+            raise DataError(path, "source.file", f"documento-fonte {raw['source']['file']!r} difere do das outras "
+                                                 f"tabelas ({first_source!r})")
         for ident, place in _ids(raw):
             if ident in seen_ids:
                 first, first_place = seen_ids[ident]
@@ -604,7 +612,10 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     ):
         if cls not in found:
             raise DataError(directory, "", f"falta a tabela de tipo '{label}'")
-    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files, documents)
+    lines = [doc["source"]["lines"] for doc in documents.values()]
+    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files, documents,
+                  source_file=next(iter(documents.values()))["source"]["file"],
+                  source_lines=(min(first for first, _ in lines), max(last for _, last in lines)))
 
 
 # ------------------------------------------------------------------ checks

@@ -27,7 +27,7 @@ from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
 
-from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
+from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME
 from ..data.site import current
 from ..data.table_compare import Comparison, FunctionLine, Group, comparison
 from ..data.tables import (
@@ -100,7 +100,7 @@ def lines_text(lines: tuple[int, int]) -> str:
 
 
 def source_href(root: str) -> str:
-    return f"{root}fontes/{SOURCE_FILE}"
+    return f"{root}fontes/{tables().source_file}"
 
 
 def source_link(lines: tuple[int, int], root: str) -> Markup:
@@ -1006,7 +1006,7 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
         f"{money_td('raise', raised.amount if raised else None)}"
         f"{percent_td('percent', raised.percent if raised else None)}"
         f'<td class="num" data-chave="lines" data-value="{line.source_lines[0]}">'
-        f'<a href="{SUB}fontes/{SOURCE_FILE}">{lines_text(line.source_lines)}</a></td></tr>'
+        f'<a href="{source_href(SUB)}">{lines_text(line.source_lines)}</a></td></tr>'
     )
 
 
@@ -1208,7 +1208,7 @@ def index_page() -> str:
         "",
         "## Fidelidade ao documento-fonte {#fidelidade}",
         "",
-        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto ({source_link(SOURCE_LINES, root)}): as '
+        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto ({source_link(t.source_lines, root)}): as '
         "colunas de cada quadro foram impressas uma depois da outra, com pontilhados no lugar do alinhamento e "
         "barras verticais entre colunas. A edição as remontou linha a linha; onde a remontagem exigiu uma escolha, "
         "a nota «alinhamento escolhido e por quê» a explica ao lado da tabela.</p>"

@@ -1,8 +1,8 @@
 """The build's one state (macros/data/site.py): loaded once per build, every data file parsed once.
 
 - A real build (``mkdocs build``, in this process so that the YAML reader can be watched) parses
-  each file of ``data/tables/`` exactly once, and every other data file too; a second build (what
-  ``mkdocs serve`` does on a change) loads a new Site and parses each file once more.
+  each file of ``data/tables/`` exactly once, and every other data file too; the hook that starts
+  a rebuild (what ``mkdocs serve`` does on a change) loads a new Site and parses each file once more.
 - Before the build loads it, the Site is refused with a clear error.
 - An unexplained discrepancy in the 1945 tables stops the load (and the build: see
   tests/test_broken_data.py) with the file, the place and the reason.
@@ -65,8 +65,10 @@ def test_each_table_file_is_parsed_once_per_build(tmp_path: Path, parsed: Counte
                                     DATA / "glossario.yaml")]
     assert {p.name: parsed[p] for p in others} == {p.name: 1 for p in others}
     first = data_site.current()
-    # mkdocs serve rebuilds: a new Site, each file parsed once more, nothing kept from before.
-    _build_in_process(tmp_path / "site2")
+    # mkdocs serve runs on_config again at every rebuild: a new Site, each file parsed once more.
+    from macros.build import hooks
+
+    hooks.on_config(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site2")))
     assert data_site.current() is not first
     assert {p.name: parsed[p.resolve()] for p in TABLE_FILES} == {p.name: 2 for p in TABLE_FILES}
 

@@ -36,14 +36,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from macros.build import csp, offline, robots, search_index, site_files
 from macros.data import glossario
-from macros.data import site as build_site
+from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
 from macros.render import metadata, not_found, regions
 
 
 def on_config(config: Any) -> Any:
     try:
-        site = build_site.start()
+        site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
         folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
         glossary_file = glossario.write_abbreviations(site.glossary, folder)
@@ -56,7 +56,7 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Any, config: Any) -> Any:
-    site = build_site.current()
+    site = data_site.current()
     try:
         site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
@@ -72,7 +72,7 @@ def on_files(files: Any, config: Any) -> Any:
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Read the own search documents' titles before Material's search strips them; bare (Markdown)
     tables scroll inside a labelled region, never the page (macros/regions.py)."""
-    search_index.collect_titles(build_site.current().products.own_titles, page.url, html)
+    search_index.collect_titles(data_site.current().products.own_titles, page.url, html)
     return regions.wrap_bare_tables(html)
 
 
@@ -96,7 +96,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
-    site = build_site.current()
+    site = data_site.current()
     statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
@@ -112,7 +112,7 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output
-    sections = SECTIONS | {f"{slug}/" for slug in build_site.current().statutes}
+    sections = SECTIONS | {f"{slug}/" for slug in data_site.current().statutes}
     output = not_found.localise(output, config["site_url"] or "", sections)
     return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
 
@@ -126,7 +126,7 @@ LOG = logging.getLogger("mkdocs.hooks.busca")
 
 
 def on_post_build(config: Any) -> None:
-    site = build_site.current()
+    site = data_site.current()
     sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
     total = sizes.pop("total")
     for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):

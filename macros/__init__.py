@@ -1,7 +1,8 @@
 """mkdocs-macros entry point: a thin ``define_env`` that exposes the render functions.
 
-Macros render; they never hold a legal rule. Data is validated when first used; a broken file
-stops the build with a :class:`macros.loader.DataError` naming the file, the place and the reason.
+Macros render; they never hold a legal rule. The data come from the build's Site
+(:mod:`macros.data.site`), which the hook ``on_config`` loads and validates at the start of every
+build; ``define_env`` runs before that hook, so each macro asks for the Site when a page calls it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .data.statutes import all_statutes, statute
+from .data.site import current
 from .render import hoje as render_hoje
 from .render import home, perguntas
 from .render import tables as render_tables
@@ -24,12 +25,13 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def statute_page(slug: str) -> str:
         """The whole statute page (banner, about panel, text)."""
-        return render_statute(statute(slug), env.conf["site_url"] or "/")
+        site = current()
+        return render_statute(site.statute(slug), site.glossary, env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:
         """The home page cards of the three statutes."""
-        return home.statute_cards(list(all_statutes().values()))
+        return home.statute_cards(list(current().statutes.values()))
 
     @env.macro  # type: ignore[untyped-decorator]
     def exemplo(name: str, inputs: dict[str, Any], text: str, keys: list[str] | None = None) -> str:
@@ -61,7 +63,7 @@ def define_env(env: Any) -> None:
         """The /dados/ page: every download with format, size and SHA-256."""
         from .build.downloads import index_page
 
-        return index_page(env.conf["site_url"] or "/")
+        return index_page(current(), env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculator(name: str) -> str:

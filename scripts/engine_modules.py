@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from calculators import api  # noqa: E402
 from macros.build.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
 from macros.build.site_files import calculators_archive  # noqa: E402
-from macros.data.calculator_tables import decree_tables  # noqa: E402
+from macros.data import site  # noqa: E402
 from macros.data.cases import load_cases  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "engine_modules.mjs"
@@ -53,7 +53,7 @@ def run_in_pyodide(stdlib: bytes | None = None) -> dict[str, Any]:
         (folder / "calculadoras.zip").write_bytes(calculators_archive())
         job: dict[str, Any] = {
             "archive": str(folder / "calculadoras.zip"),
-            "tables": json.dumps(decree_tables(), ensure_ascii=False),
+            "tables": json.dumps(site.load().decree_tables, ensure_ascii=False),
             "cases": job_cases(),
         }
         if stdlib is not None:

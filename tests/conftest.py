@@ -19,6 +19,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from macros.data import site as data_site  # noqa: E402
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the Site of the real data once per test session and make it the current one, as the
+    hook ``on_config`` does at the start of a build: the macros and the accessors the tests call
+    (``all_statutes()``, ``decree_tables()``…) read it. Tests of broken data load their own copy
+    with ``data_site.load(folder)`` or run the real build."""
+    data_site.use(data_site.load())
+
+
+@pytest.fixture(scope="session")
+def site() -> data_site.Site:
+    """The Site of the real data (``data/``), loaded once per test session."""
+    return data_site.current()
+
 
 def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = True) -> subprocess.CompletedProcess[str]:
     """Run ``mkdocs build --strict`` into ``out`` and then, as ``scripts/run.sh build`` does, the

@@ -40,6 +40,9 @@ CASES = [
      "id 'ordinaria-comissao' repetido (já usado em ordinaria-mensalistas.yaml, commission.id)"),
     ("caso-entrada-desconhecida.yaml", "cases/refeicao.yaml", "[1].inputs.minutos_de_refeicao",
      "entrada 'minutos_de_refeicao' não declarada pela calculadora 'refeicao'"),
+    ("tabela-sem-nota.yaml", "tables/diaristas.yaml",
+     "Diaristas, situação proposta, total da coluna despesa anual (linha 417 do documento-fonte)",
+     "a conta não confere e nenhuma nota 'total_mismatch' a explica"),
     ("(gerado: 50 MB)", "tables/escala-padrao.yaml", "(arquivo)",
      "arquivo grande demais (50.0 MB; o limite dos arquivos de dados é 2 MB)"),
 ]

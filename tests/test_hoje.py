@@ -16,7 +16,7 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
-from macros.data.hoje import all_today, articles_of, build
+from macros.data.hoje import all_today, articles_of, build, load_all_today
 from macros.data.loader import DataError, load_validated
 from macros.data.statutes import all_statutes
 from macros.render import hoje as render_hoje
@@ -38,8 +38,7 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
 
 
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
-    all_today.cache_clear()
-    layers = all_today()
+    layers = load_all_today(HOJE, all_statutes())
     assert set(layers) == set(all_statutes())
     for slug, statute in all_statutes().items():
         assert list(layers[slug].articles) == articles_of(statute)

@@ -141,7 +141,9 @@ def test_documents_from_html_are_separated_and_labelled() -> None:
 
 def test_page_kinds_and_boost_order() -> None:
     pages = ("lei-4860-1965/", "hoje/", "perguntas/x/", "tabelas/", "calculadoras/x/")
-    assert [search_index.page_kind(p) for p in pages] == ["statute", "hoje", "answer", "table", "calculator"]
+    statutes = ("lei-4860-1965",)
+    assert [search_index.page_kind(p, statutes) for p in pages] == ["statute", "hoje", "answer", "table",
+                                                                     "calculator"]
     b = search_index.BOOSTS
     assert b["statute"] > b["hoje"] == b["answer"] > b["table"] > b["calculator"]
 

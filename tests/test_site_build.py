@@ -16,9 +16,6 @@ from macros.data.statutes import all_statutes
 from macros.render import cite
 
 STATUTES = list(all_statutes().values())
-# Lines of each source document that are rendered on the statute page; the rest of document
-# 004 (the annexed tables, lines 40–473) is rendered and checked on the "Tabelas" pages.
-STATUTE_LINES = {"decreto-17961-1945": (1, 39)}
 
 
 def test_every_provision_is_an_anchor(site_dir: Path) -> None:
@@ -112,8 +109,10 @@ def test_no_external_resources_referenced(site_dir: Path) -> None:
 
 
 def _source_tokens(statute_slug: str, source_file: str) -> list[str]:
+    """The words of the lines of the source the statute page transcribes (its ``source.lines`` in
+    data/statutes/; the rest of document 004, the annexed tables, is checked on the "Tabelas" pages)."""
     lines = (ROOT / "data" / "sources" / source_file).read_text(encoding="utf-8").splitlines()
-    first, last = STATUTE_LINES.get(statute_slug, (1, len(lines)))
+    first, last = all_statutes()[statute_slug].source_lines or (1, len(lines))
     return tokens("\n".join(lines[first - 1 : last]))
 
 

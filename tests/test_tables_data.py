@@ -42,6 +42,7 @@ from macros.data.tables import (  # noqa: E402
     Ordinaria,
     Suplementar,
     Tables,
+    audit_problems,
     checks,
     format_money,
     iter_figures,
@@ -62,7 +63,6 @@ REGION = range(40, 474)  # the table region, lines 40–473
 FIXTURES = ROOT / "tests" / "fixtures" / "tables"
 TABLE_FILES = sorted(TABLES_DIR.glob("*.yaml"))
 NUMBER_TOKEN = re.compile(r"\d+(?:[.,]\d+)*")
-MISMATCH_TYPES = {"total_mismatch", "identity_mismatch", "annual_mismatch"}
 
 
 @cache
@@ -75,43 +75,12 @@ def tables() -> Tables:
     return _real_tables()
 
 
-# ====================================================================== audit (shared logic)
+# ====================================================================== audit (macros/data/tables.py)
 def audit(tables: Tables) -> list[str]:
-    """All problems: failing checks without a note, notes without a failure, bad reconciliations.
-
-    Derives the set of inconsistencies from the printed figures and compares it with the set of
-    notes. An empty list means the data and its notes agree.
-    """
-    problems: list[str] = []
-    all_checks = checks(tables)
-    failing = [c for c in all_checks if not c.holds(printed_value)]
-    for c in failing:
-        if not c.explaining_notes():
-            problems.append(f"inconsistência sem nota ({EXPLAINED_BY[c.kind]}): {c.key} — {c.place}")
-    # every explaining note must sit on a figure involved in a failing check of its kind
-    kind_of = {v: k for k, v in EXPLAINED_BY.items()}
-    for fig in iter_figures(tables):
-        for n in fig.notes:
-            if n.type not in kind_of:
-                continue
-            if not any(c.kind == kind_of[n.type] and any(x is fig for x in c.cells) for c in failing):
-                problems.append(
-                    f"nota '{n.type}' sem inconsistência correspondente (linha {fig.line}, '{fig.printed}')"
-                )
-            if n.type in MISMATCH_TYPES and n.reconciling_value is None:
-                problems.append(f"nota '{n.type}' sem reconciling_value (linha {fig.line})")
-    # with the reconciling values in place, every arithmetic check holds
-    for c in all_checks:
-        if c.kind == "scale":
-            continue
-        try:
-            ok = c.holds(reconciled_value)
-        except ValueError as exc:  # divergent reconciling values on one figure
-            problems.append(str(exc))
-            continue
-        if not ok:
-            problems.append(f"o valor conciliador não concilia: {c.key} — {c.place}")
-    return problems
+    """All problems the build's audit finds (:func:`macros.data.tables.audit_problems`), as the
+    build would show them: failing checks without a note, notes without a failure, bad
+    reconciliations. An empty list means the data and its notes agree."""
+    return [str(problem) for problem in audit_problems(tables)]
 
 
 # ====================================================================== schema & loading

@@ -7,21 +7,16 @@ A provision of this edition is named by its statute's slug and its LexML id (``a
 A provision of a later act or a precedent (the rules of today the calculators compare with,
 see :mod:`calculators.today`) is outside this edition: it carries its own printed label, the
 address of its official publication and the date that publication was last checked.
+
+The statutes' titles are data (``data/statutes/*.yaml``): the site's pages take them from there;
+a calculator names its statute by slug only.
 """
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 
 DL_1941 = "decreto-lei-3844-1941"
 LEI_1965 = "lei-4860-1965"
 DEC_1945 = "decreto-17961-1945"
-
-STATUTES: Mapping[str, str] = MappingProxyType({
-    DL_1941: "Decreto-Lei de 20 de novembro de 1941 (nº 3.844, atribuição editorial)",
-    LEI_1965: "Lei nº 4.860, de 26 de novembro de 1965",
-    DEC_1945: "Decreto nº 17.961, de 5 de março de 1945",
-})
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from .fields import Field, ParsedInputs
 from .money import Currency
-from .provisions import STATUTES, Provision
+from .provisions import Provision
 from .result import ResultBuilder
 
 Data = Mapping[str, object] | None
@@ -35,7 +35,7 @@ class CalculatorSpec:
             "name": self.name,
             "title": self.title,
             "summary": self.summary,
-            "statute": {"slug": self.statute, "title": STATUTES[self.statute]},
+            "statute": {"slug": self.statute},
             "currency": self.currency.to_json(),
             "provisions": [p.to_json() for p in self.provisions],
             "inputs": [f.to_json() for f in self.fields],

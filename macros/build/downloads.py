@@ -1,4 +1,4 @@
-"""Every file under ``/dados/``, generated once per build, and their index: the ``/dados/`` page
+"""Every file under ``/dados/``, generated once per build from the build's Site, and their index: the ``/dados/`` page
 (format, size, SHA-256 of each file) and the Frictionless Data Package ``/dados/datapackage.json``
 (every file with its size and hash; the tables' CSVs with their Table Schema).
 
@@ -12,13 +12,11 @@ from __future__ import annotations
 import hashlib
 import json
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from markupsafe import escape
 
-from ..data.loader import DATA
-from ..data.statutes import all_statutes
+from ..data.site import Site
 from ..render import cite
 from . import akn, citation_formats, spreadsheets
 from .exports import Sheet, all_files, sheets
@@ -57,29 +55,32 @@ def _bytes(content: str | bytes) -> bytes:
     return content.encode("utf-8") if isinstance(content, str) else content
 
 
-@cache
-def generated(site_url: str) -> dict[str, bytes]:
-    """uri (under the site root) → content, for every generated download, datapackage included."""
-    from ..data.table_compare import comparison
-    from ..render.tables import tables
+def generated(site: Site, site_url: str) -> dict[str, bytes]:
+    """uri (under the site root) → content, for every generated download, datapackage included.
 
-    statutes = list(all_statutes().values())
+    Generated once per build and site URL: kept in the Site (``products.downloads``), so that the
+    files served and the hashes on the /dados/ page are of the same bytes."""
+    done = site.products.downloads.get(site_url)
+    if done is not None:
+        return done
+    statutes = list(site.statutes.values())
     built = cite.build_date()
     out: dict[str, bytes] = {}
-    for uri, text in all_files(tables()).items():
+    for uri, text in all_files(site.tables).items():
         out[uri] = _bytes(text)
-    out.update(spreadsheets.files(tables(), comparison()))
+    out.update(spreadsheets.files(site.tables, site.comparison))
     for uri, text in citation_formats.files(statutes, site_url, built).items():
         out[uri] = _bytes(text)
     for uri, text in akn.files(statutes, site_url, built).items():
         out[uri] = _bytes(text)
-    out["dados/datapackage.json"] = _bytes(json.dumps(datapackage(out, built.isoformat()), ensure_ascii=False,
+    out["dados/datapackage.json"] = _bytes(json.dumps(datapackage(site, out, built.isoformat()), ensure_ascii=False,
                                                       indent=1) + "\n")
+    site.products.downloads[site_url] = out
     return out
 
 
-def sources() -> dict[str, bytes]:
-    return {f"fontes/{p.name}": p.read_bytes() for p in sorted((DATA / "sources").glob("*.txt"))}
+def sources(site: Site) -> dict[str, bytes]:
+    return {f"fontes/{p.name}": p.read_bytes() for p in sorted((site.data / "sources").glob("*.txt"))}
 
 
 def sha256(content: bytes) -> str:
@@ -111,13 +112,10 @@ def table_schema(sheet: Sheet, ptbr: bool) -> dict[str, Any]:
     return {"fields": fields, "missingValues": [""]}
 
 
-def datapackage(files: dict[str, bytes], created: str) -> dict[str, Any]:
+def datapackage(site: Site, files: dict[str, bytes], created: str) -> dict[str, Any]:
     """The Data Package of everything under /dados/ (paths relative to /dados/)."""
-    from ..data.table_compare import comparison
-    from ..render.tables import tables
-
-    machine = sheets(tables())
-    ptbr = spreadsheets.all_sheets(tables(), comparison())
+    machine = sheets(site.tables)
+    ptbr = spreadsheets.all_sheets(site.tables, site.comparison)
     resources = []
     for uri, content in sorted(files.items()):
         path = uri.removeprefix("dados/")
@@ -176,9 +174,9 @@ def _group_of(uri: str) -> str:
     raise KeyError(uri)
 
 
-def index_page(site_url: str) -> str:
+def index_page(site: Site, site_url: str) -> str:
     """The /dados/ page: every download with format, size and SHA-256."""
-    every = {**generated(site_url), **sources()}
+    every = {**generated(site, site_url), **sources(site)}
     out = []
     for title, prefix in GROUPS:
         rows = []

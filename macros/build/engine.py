@@ -21,7 +21,6 @@ import json
 import tokenize
 import zipfile
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from ..data.loader import ROOT
@@ -143,7 +142,6 @@ def _member(names: set[str], module: str) -> str:
     )
 
 
-@cache
 def trimmed_stdlib() -> bytes:
     """The trimmed standard-library zip (deterministic: same inputs, same bytes)."""
     stock = PYODIDE_DIR / STDLIB_NAME
@@ -186,7 +184,6 @@ class EngineFile:
     sha256: str  # content hash: the service worker's cache key for this file
 
 
-@cache
 def stock_gzip() -> int:
     """Gzip bytes of stock Pyodide's five files, the issue's yardstick."""
     return sum(gzip_size((PYODIDE_DIR / name).read_bytes()) for name in STOCK_FILES)

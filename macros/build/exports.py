@@ -21,11 +21,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ..data.loader import DATA, load_validated
-from ..data.tables import TABLES_DIR, Figure, FunctionsPart, Name, Note, Tables
+from ..data.loader import DATA
+from ..data.tables import Figure, FunctionsPart, Name, Note, Tables
 
-SOURCE_FILE = "004_ab1da87089cd8574.txt"
-SOURCE_LINES = (40, 473)
 JSON_NAME = "tabelas-1945.json"
 SCHEMA_NAME = "tabelas-1945.schema.json"
 
@@ -246,14 +244,12 @@ def computed_totals(tables: Tables) -> dict[str, Any]:
 
 def json_document(tables: Tables) -> dict[str, Any]:
     """All four tables, as validated, with the computed column sums apart."""
-    raw = {}
-    for path in sorted(TABLES_DIR.glob("*.yaml")):
-        doc = load_validated(path, "tables")
-        raw[doc["kind"]] = doc
+    raw = tables.documents
     return {
         "titulo": "Tabelas anexas ao Decreto nº 17.961, de 5 de março de 1945 "
         "(Administração do Porto do Rio de Janeiro)",
-        "fonte": {"arquivo": SOURCE_FILE, "url": f"/fontes/{SOURCE_FILE}", "linhas": list(SOURCE_LINES)},
+        "fonte": {"arquivo": tables.source_file, "url": f"/fontes/{tables.source_file}",
+                  "linhas": list(tables.source_lines)},
         "decreto": "/decreto-17961-1945/",
         "formato": (
             "Cada número impresso tem 'printed' (como impresso) e 'value' (número; nulo para '-'); quantias em "

@@ -1,7 +1,9 @@
-"""MkDocs build hooks: validate data first, then finish the built site.
+"""MkDocs build hooks: load the data first, then finish the built site.
 
-- ``on_config``: every data file is validated before anything renders (the calculators' cases
-  included); a broken file stops the build with the file, the place and the reason.
+- ``on_config``: the build's :class:`macros.data.site.Site` is loaded: every data file read and
+  validated once (the tables audited) before anything renders; a broken file stops the build
+  with the file, the place and the reason. Every later hook takes this Site
+  (:func:`macros.data.site.current`), and nothing of a previous build (``mkdocs serve``) survives.
 - ``on_files``: the source documents under ``/fontes/`` and the vendored Pyodide under
   ``/assets/pyodide/`` become site files, and so do the calculators archive
   (``/assets/calculadoras.zip``) and the decree's tables for the browser
@@ -32,32 +34,19 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from macros.build import csp, downloads, offline, robots, search_index, site_files
-from macros.data import cases, glossario
-from macros.data.hoje import all_today
+from macros.build import csp, offline, robots, search_index, site_files
+from macros.data import glossario
+from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.data.statutes import all_statutes
-from macros.data.tables import load_tables
 from macros.render import metadata, not_found, regions
-from macros.render import tables as render_tables
 
 
 def on_config(config: Any) -> Any:
-    all_statutes.cache_clear()
     try:
-        all_statutes()
-        all_today.cache_clear()
-        all_today()
-        glossario.glossary.cache_clear()
-        glossario.clear_pattern()
+        site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
         folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
-        glossary_file = glossario.write_abbreviations(folder)
-        render_tables.clear_cache()
-        downloads.generated.cache_clear()
-        load_tables()
-        cases.all_cases.cache_clear()
-        cases.all_cases()
+        glossary_file = glossario.write_abbreviations(site.glossary, folder)
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
@@ -67,13 +56,14 @@ def on_config(config: Any) -> Any:
 
 
 def on_files(files: Any, config: Any) -> Any:
+    site = data_site.current()
     try:
-        site_files.add_sources(files, config)
+        site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
-        site_files.add_downloads(files, config)
-        site_files.add_print_css(files, config)
-        site_files.add_calculators(files, config)
-        site_files.add_engine_report(files, config)
+        site_files.add_downloads(site, files, config)
+        site_files.add_print_css(site, files, config)
+        site_files.add_calculators(site, files, config)
+        site_files.add_engine_report(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
@@ -82,7 +72,7 @@ def on_files(files: Any, config: Any) -> Any:
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Read the own search documents' titles before Material's search strips them; bare (Markdown)
     tables scroll inside a labelled region, never the page (macros/regions.py)."""
-    search_index.collect_titles(page.url, html)
+    search_index.collect_titles(data_site.current().products.own_titles, page.url, html)
     return regions.wrap_bare_tables(html)
 
 
@@ -106,13 +96,14 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
-    statute = all_statutes().get(page.file.src_uri.removesuffix(".md"))
+    site = data_site.current()
+    statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
     output = _head_scripts(output, root, config)
-    return offline.post_page(output, page, site_files.engine_report)
+    return offline.post_page(output, page, site.products.engine_report)
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
@@ -121,20 +112,22 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output
-    output = not_found.localise(output, config["site_url"] or "", SECTIONS)
+    sections = SECTIONS | {f"{slug}/" for slug in data_site.current().statutes}
+    output = not_found.localise(output, config["site_url"] or "", sections)
     return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
 
 
-# Top-level pages the 404 page may link to (checked against the built site by the tests).
-SECTIONS = {"perguntas/", "decreto-lei-3844-1941/", "decreto-17961-1945/", "lei-4860-1965/", "tabelas/",
-            "calculadoras/"}
+# Top-level pages the 404 page may link to, besides each statute's (checked against the built site
+# by the tests).
+SECTIONS = {"perguntas/", "tabelas/", "calculadoras/"}
 
 
 LOG = logging.getLogger("mkdocs.hooks.busca")
 
 
 def on_post_build(config: Any) -> None:
-    sizes = search_index.write(Path(config["site_dir"]), all_statutes())
+    site = data_site.current()
+    sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
     total = sizes.pop("total")
     for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
         LOG.info("Índice de busca — %s: %d documentos, %.1f KB (%.1f KB gzip)",

@@ -29,6 +29,7 @@ import gzip
 import json
 import re
 from collections import defaultdict
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -41,7 +42,7 @@ from ..data import ids
 from ..data.model import Node, Statute
 from ..render import cite
 from ..render.calculators import provision_label
-from .search_words import ACTS, citation_tokens, pair_tokens, pair_words, words
+from .search_words import act_key, citation_tokens, pair_tokens, pair_words, words
 
 # Field boosts of the lunr index. ``title``/``text`` are shown, matched only weakly (their folded
 # stems are what counts); ``ref`` holds citation tokens, only ever queried on purpose.
@@ -101,10 +102,10 @@ NUMBERED = {"artigo", "paragrafo", "inciso", "alinea", "item"}
 LIMIT_GZIP = 150 * 1024
 
 
-def page_kind(path: str) -> str:
-    """Kind of the page at ``path`` (``tabelas/escala-padrao/``)."""
+def page_kind(path: str, statutes: Collection[str]) -> str:
+    """Kind of the page at ``path`` (``tabelas/escala-padrao/``); ``statutes``: the acts' slugs."""
     first = path.split("/", 1)[0]
-    if first in ACTS:
+    if first in statutes:
         return "statute"
     return {"hoje": "hoje", "perguntas": "answer", "tabelas": "table", "calculadoras": "calculator"}.get(
         first, "other"
@@ -170,22 +171,24 @@ class Doc:
 # -- own documents: Material strips ``data-search-*="…"`` from the pages after indexing, so the
 # titles are read from each page's content during the build (``on_page_content``) and put back on
 # the parsed page here.
-OWN_TITLES: dict[str, dict[str, str]] = {}
+OwnTitles = dict[str, dict[str, str]]
+"""Page URL → the ``id`` → ``data-search-title`` of its own search documents (kept by the build's
+Site, :attr:`macros.data.site.BuildProducts.own_titles`)."""
 
 
-def collect_titles(url: str, html: str) -> None:
-    """Remember the ``id`` → ``data-search-title`` of the page at ``url`` (its content HTML)."""
+def collect_titles(own_titles: OwnTitles, url: str, html: str) -> None:
+    """Remember in ``own_titles`` the ``id`` → ``data-search-title`` of the page at ``url`` (its
+    content HTML)."""
     if "data-search-title" not in html:
-        OWN_TITLES.pop(url, None)
+        own_titles.pop(url, None)
         return
     tree = lxml.html.fragment_fromstring(html, create_parent="div")
-    OWN_TITLES[url] = {
+    own_titles[url] = {
         el.get("id"): el.get("data-search-title") for el in tree.xpath("//*[@id][@data-search-title]")
     }
 
 
-def restore_titles(root: _Element, url: str) -> None:
-    titles = OWN_TITLES.get(url, {})
+def restore_titles(root: _Element, titles: dict[str, str]) -> None:
     for el in root.xpath("//*[@id]"):
         title = titles.get(el.get("id"))
         if title is not None:
@@ -339,7 +342,7 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
     """The statute page, one document per provision, then its notes and other own documents."""
     slug = statute.slug
     path = f"{slug}/"
-    act = ACTS.get(slug, slug)
+    act = act_key(statute)
     ementa = (statute.identification["ementa"].value or "").rstrip(".")
     factor = IN_FORCE if statute.status.get("code") == "vigente" else 1.0
     page = Doc(path, cite.title(statute), "", "statute", ref=[f"_ato{act}"], factor=factor)
@@ -376,7 +379,8 @@ def page_paths(index: dict[str, Any]) -> list[str]:
     return [d["location"] for d in index.get("docs", []) if "#" not in d["location"]]
 
 
-def build(site_dir: Path, statutes: dict[str, Statute], index: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def build(site_dir: Path, statutes: Mapping[str, Statute], index: dict[str, Any],
+          own_titles: OwnTitles) -> tuple[dict[str, Any], list[str]]:
     """The new index (config and documents) for the built site at ``site_dir``, and each
     document's kind (for the size report)."""
     titles = {d["location"]: d.get("title", "") for d in index.get("docs", [])}
@@ -387,14 +391,14 @@ def build(site_dir: Path, statutes: dict[str, Statute], index: dict[str, Any]) -
             continue
         root = content(html_file.read_text(encoding="utf-8"))
         if root is not None:
-            restore_titles(root, path)
+            restore_titles(root, own_titles.get(path, {}))
         slug = path.rstrip("/")
         if slug in statutes:
             docs.extend(statute_docs(statutes[slug], root))
             continue
         if root is None:
             continue
-        kind = page_kind(path)
+        kind = page_kind(path, statutes)
         docs.extend(section_docs(root, path, kind, titles.get(path, "")))
         docs.extend(own_docs(root, path, kind))
     config = dict(index.get("config", {}))
@@ -418,10 +422,10 @@ def sizes(new_index: dict[str, Any], kinds: list[str]) -> dict[str, tuple[int, i
     return out
 
 
-def write(site_dir: Path, statutes: dict[str, Statute]) -> dict[str, tuple[int, int, int]]:
+def write(site_dir: Path, statutes: Mapping[str, Statute], own_titles: OwnTitles) -> dict[str, tuple[int, int, int]]:
     """Rewrite ``search/search_index.json`` in ``site_dir``; return the sizes per kind and in all."""
     path = site_dir / "search" / "search_index.json"
-    new, kinds = build(site_dir, statutes, json.loads(path.read_text(encoding="utf-8")))
+    new, kinds = build(site_dir, statutes, json.loads(path.read_text(encoding="utf-8")), own_titles)
     raw = json.dumps(new, ensure_ascii=False, separators=(",", ":"))
     path.write_text(raw, encoding="utf-8")
     out = sizes(new, kinds)

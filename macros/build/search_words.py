@@ -22,6 +22,7 @@ import re
 import unicodedata
 
 from ..data import ids
+from ..data.model import Statute
 
 STOP_WORDS = frozenset(
     {
@@ -32,12 +33,11 @@ STOP_WORDS = frozenset(
     }
 )
 
-# Acts: the key used in the citation tokens, by page slug; numbers and years that name them.
-ACTS = {
-    "decreto-lei-3844-1941": "3844",
-    "decreto-17961-1945": "17961",
-    "lei-4860-1965": "4860",
-}
+
+def act_key(statute: Statute) -> str:
+    """The key of an act in the citation tokens (``_ato4860``): its number without the thousands
+    dot, from ``identification.number`` in data/statutes/ (the slug when it has no number)."""
+    return (statute.identification["number"].value or statute.slug).replace(".", "")
 
 _SIGNS = str.maketrans({"º": " ", "ª": " ", "°": " ", "§": " "})
 _THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")

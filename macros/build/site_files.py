@@ -8,7 +8,8 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from ..data.loader import DATA, ROOT
+from ..data.loader import ROOT
+from ..data.site import Site
 
 
 class MissingAssetError(RuntimeError):
@@ -22,9 +23,9 @@ def _add(files: Files, config: Any, uri: str, path: Path) -> None:
     files.append(File.generated(config, uri, abs_src_path=str(path)))
 
 
-def add_sources(files: Files, config: Any) -> None:
+def add_sources(site: Site, files: Files, config: Any) -> None:
     """The three source documents, as received, under ``/fontes/``."""
-    for path in sorted((DATA / "sources").glob("*.txt")):
+    for path in sorted((site.data / "sources").glob("*.txt")):
         _add(files, config, f"fontes/{path.name}", path)
 
 
@@ -76,14 +77,11 @@ def calculators_archive() -> bytes:
     return buffer.getvalue()
 
 
-def add_calculators(files: Files, config: Any) -> None:
+def add_calculators(site: Site, files: Files, config: Any) -> None:
     """The calculators archive and the decree's tables for the browser."""
     import json
 
-    from ..data.calculator_tables import decree_tables
-
-    decree_tables.cache_clear()
-    tables = json.dumps(decree_tables(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    tables = json.dumps(site.decree_tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     for uri, content in ((CALCULATORS_ARCHIVE, calculators_archive()), (CALCULATORS_DATA, tables)):
         existing = files.get_file_from_path(uri)
         if existing is not None:
@@ -98,27 +96,26 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
     files.append(File.generated(config, uri, content=content))
 
 
-def add_downloads(files: Files, config: Any) -> None:
+def add_downloads(site: Site, files: Files, config: Any) -> None:
     """Everything under ``/dados/`` (see :mod:`macros.downloads`): the tables of 1945 as CSV, pt-BR
     spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
     and Akoma Ntoso XML; the Data Package index."""
     from .downloads import generated
 
-    for uri, content in generated(config["site_url"] or "/").items():
+    for uri, content in generated(site, config["site_url"] or "/").items():
         _put(files, config, uri, content)
 
 
-def print_css(site_url: str) -> str:
+def print_css(site: Site, site_url: str) -> str:
     """``/assets/impressao-atos.css``: per act, a named page whose header is the act's reference
     and whose footer counts pages, and the base of the permalinks printed after each article."""
-    from ..data.statutes import all_statutes
     from ..render import cite
 
     def css_string(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     out = ["/* Gerado na construção (macros/site_files.py) a partir de data/statutes/. */", "@media print {"]
-    for st in all_statutes().values():
+    for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [
             f'  .md-content:has(.ato-referencia[data-slug="{st.slug}"]) {{',
@@ -135,8 +132,8 @@ def print_css(site_url: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def add_print_css(files: Files, config: Any) -> None:
-    _put(files, config, "assets/impressao-atos.css", print_css(config["site_url"] or "/"))
+def add_print_css(site: Site, files: Files, config: Any) -> None:
+    _put(files, config, "assets/impressao-atos.css", print_css(site, config["site_url"] or "/"))
 
 
 ENGINE_REPORT = "assets/motor.json"
@@ -151,11 +148,11 @@ ENGINE_URIS = (
     "assets/pyodide/pyodide-lock.json",
     CALCULATORS_ARCHIVE,
 )
-engine_report: dict[str, Any] = {}
 
 
-def add_engine_report(files: Files, config: Any) -> None:
-    """Each engine file's raw and gzip size, printed and published as ``/assets/motor.json``."""
+def add_engine_report(site: Site, files: Files, config: Any) -> None:
+    """Each engine file's raw and gzip size, printed and published as ``/assets/motor.json`` (and
+    kept in the Site for the pages' offline panel, ``products.engine_report``)."""
     import json
     import logging
 
@@ -167,6 +164,7 @@ def add_engine_report(files: Files, config: Any) -> None:
         if file is None:
             raise MissingAssetError(f"arquivo do motor ausente da construção: {uri}")
         contents[uri] = file.content_bytes
+    engine_report = site.products.engine_report
     engine_report.clear()
     engine_report.update(engine.engine_report(contents))
     log = logging.getLogger("mkdocs.hooks.engine")

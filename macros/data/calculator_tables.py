@@ -25,13 +25,12 @@ noted in the data) is passed as absent.
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from calculators.core.money import format_decimal
 
 from .loader import DataError
-from .tables import Figure, FunctionsPart, Name, Post, Tables, load_tables
+from .tables import Figure, FunctionsPart, Name, Post, Tables
 
 
 def _money(figure: Figure) -> str | None:
@@ -119,7 +118,8 @@ def to_calculator_shape(tables: Tables) -> dict[str, Any]:
     return {"escala": escala, "series": series, "diaristas": diaristas}
 
 
-@cache
 def decree_tables() -> dict[str, Any]:
-    """The decree's tables from ``data/tables``, shaped for the calculator (read once)."""
-    return to_calculator_shape(load_tables())
+    """The decree's tables shaped for the calculator, from the build's Site (loaded once per build)."""
+    from .site import current
+
+    return current().decree_tables

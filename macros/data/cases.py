@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -163,12 +162,7 @@ def load_cases(data: Path = DATA) -> dict[str, list[Case]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def all_cases() -> dict[str, list[Case]]:
-    """The cases of the data folder of this build (cleared at the start of each build)."""
-    return load_cases()
-
-
-def calculator_cases(name: str) -> list[Case]:
-    """The validated cases of calculator ``name``."""
-    return all_cases()[name]
+def calculator_cases(name: str, data: Path = DATA) -> list[Case]:
+    """The validated cases of calculator ``name``, read now (for the tests and scripts; the build
+    reads them once, into :attr:`macros.data.site.Site.cases`)."""
+    return load_file(cases_dir(data) / f"{name}.yaml", name)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from markupsafe import escape
@@ -30,10 +29,24 @@ class Term:
     definition: str
 
 
-@lru_cache(maxsize=1)
-def glossary() -> tuple[Term, ...]:
+@dataclass(frozen=True)
+class Glossary:
+    """The validated glossary and, compiled once, the pattern that finds its forms in a text."""
+
+    terms: tuple[Term, ...]
+    pattern: re.Pattern[str]
+
+    def definitions(self) -> dict[str, str]:
+        """Each form's definition."""
+        return {form: t.definition for t in self.terms for form in t.forms}
+
+    def term_of(self, form: str) -> str:
+        """The term a form belongs to."""
+        return next(t.term for t in self.terms if form in t.forms)
+
+
+def load_glossary(path: Path = DATA / "glossario.yaml") -> Glossary:
     """The validated glossary; a form used by two terms is a data error."""
-    path = DATA / "glossario.yaml"
     raw = load_validated(path, "glossario")
     seen: dict[str, str] = {}
     out: list[Term] = []
@@ -43,41 +56,33 @@ def glossary() -> tuple[Term, ...]:
                 raise DataError(path, f"terms[{i}].forms[{j}]", f"forma {form!r} já pertence a {seen[form]!r}")
             seen[form] = item["term"]
         out.append(Term(item["term"], tuple(item["forms"]), " ".join(item["definition"].split())))
-    return tuple(out)
+    forms = sorted((f for t in out for f in t.forms), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w$-])(" + "|".join(re.escape(f) for f in forms) + r")(?![\w$-])")
+    return Glossary(tuple(out), pattern)
 
 
-def abbreviations() -> str:
+def abbreviations(glossary: Glossary) -> str:
     """The glossary as Markdown abbreviation definitions (one per form)."""
-    lines = [f"*[{form}]: {t.definition}" for t in glossary() for form in t.forms]
+    lines = [f"*[{form}]: {t.definition}" for t in glossary.terms for form in t.forms]
     return "\n".join(lines) + "\n"
 
 
-def write_abbreviations(folder: Path) -> Path:
+def write_abbreviations(glossary: Glossary, folder: Path) -> Path:
     """Write the abbreviations file for ``pymdownx.snippets`` (``auto_append``)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "glossario.md"
-    path.write_text("\n" + abbreviations(), encoding="utf-8")
+    path.write_text("\n" + abbreviations(glossary), encoding="utf-8")
     return path
 
 
-@lru_cache(maxsize=1)
-def _pattern() -> re.Pattern[str]:
-    forms = sorted((f for t in glossary() for f in t.forms), key=len, reverse=True)
-    return re.compile(r"(?<![\w$-])(" + "|".join(re.escape(f) for f in forms) + r")(?![\w$-])")
-
-
-def _definitions() -> dict[str, str]:
-    return {form: t.definition for t in glossary() for form in t.forms}
-
-
-def spans(text: str, taken: list[Span]) -> list[Span]:
+def spans(text: str, taken: list[Span], glossary: Glossary) -> list[Span]:
     """``<abbr title>`` over the first occurrence of each term, never crossing another layer."""
     out: list[Span] = []
     used: set[str] = set()
-    definitions = _definitions()
-    for match in _pattern().finditer(text):
+    definitions = glossary.definitions()
+    for match in glossary.pattern.finditer(text):
         form = match.group(1)
-        term = next(t.term for t in glossary() if form in t.forms)
+        term = glossary.term_of(form)
         if term in used:
             continue
         start, end = match.span(1)
@@ -86,8 +91,3 @@ def spans(text: str, taken: list[Span]) -> list[Span]:
         used.add(term)
         out.append(Span(start, end, f'<abbr title="{escape(definitions[form])}">', "</abbr>"))
     return out
-
-
-def clear_pattern() -> None:
-    """Forget the compiled pattern (a new build may read another glossary)."""
-    _pattern.cache_clear()

@@ -12,14 +12,13 @@ the place and the reason. Nothing here is a legal rule: the statements are edito
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .loader import DATA, DataError, load_validated
+from .loader import DataError, load_validated
 from .model import Statute
-from .statutes import all_statutes
 
 KIND_LABELS = {
     "lei_posterior": "Lei posterior",
@@ -164,12 +163,10 @@ def load_today(path: Path, statute: Statute) -> StatuteToday:
     return build(load_validated(path, "hoje"), path, statute)
 
 
-@lru_cache(maxsize=1)
-def all_today() -> dict[str, StatuteToday]:
+def load_all_today(folder: Path, statutes: Mapping[str, Statute]) -> dict[str, StatuteToday]:
     """The layer of every statute; a statute without its file is a data error."""
     out: dict[str, StatuteToday] = {}
-    folder = DATA / "hoje"
-    for slug, statute in all_statutes().items():
+    for slug, statute in statutes.items():
         path = folder / f"{slug}.yaml"
         if not path.exists():
             raise DataError(path, "(arquivo)", f"falta a camada «Hoje» de {slug}")
@@ -180,5 +177,14 @@ def all_today() -> dict[str, StatuteToday]:
     return out
 
 
+def all_today() -> dict[str, StatuteToday]:
+    """The layer of every statute, from the build's Site (:func:`macros.data.site.current`)."""
+    from .site import current
+
+    return dict(current().today)
+
+
 def today_of(slug: str) -> StatuteToday:
-    return all_today()[slug]
+    from .site import current
+
+    return current().today_of(slug)

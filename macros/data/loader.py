@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +64,6 @@ def json_path(parts: Any) -> str:
     return out
 
 
-@cache
 def schema_validator(schema_name: str) -> Draft202012Validator:
     """The validator for ``data/schema/<schema_name>.schema.json``."""
     path = SCHEMAS / f"{schema_name}.schema.json"

@@ -111,8 +111,14 @@ class Statute:
 
     slug: str
     path: Path
+    title: str
+    """How the edition names the act in running text (the citation's title is :func:`cite.title`)."""
+    short_title: str
+    """The act's short name, before a provision in short citations (``Lei nº 4.860/1965, art. 7º``)."""
     source_file: str
     source_description: str
+    source_lines: tuple[int, int] | None
+    """The lines of the source document this page transcribes (None: the whole document)."""
     identification: dict[str, Fact]
     signatories: list[tuple[str, Fact]]
     status: dict[str, Any]
@@ -266,8 +272,11 @@ def build_statute(raw: dict[str, Any], path: Path) -> Statute:
     statute = Statute(
         slug=raw["slug"],
         path=path,
+        title=raw["title"],
+        short_title=raw["short_title"],
         source_file=raw["source"]["file"],
         source_description=raw["source"]["description"],
+        source_lines=(raw["source"]["lines"][0], raw["source"]["lines"][1]) if "lines" in raw["source"] else None,
         identification={k: _fact(v) for k, v in raw["identification"].items() if k != "signatories"},
         signatories=[(s["name"], _fact(s["role"])) for s in raw["identification"]["signatories"]],
         status=dict(raw["status"]),

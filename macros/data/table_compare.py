@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
 from calculators.rules.salarios_1945 import (
@@ -27,7 +26,7 @@ from calculators.rules.salarios_1945.tables import SeriesRow, read_tables
 from calculators.rules.salarios_1945.tables import Tables as CalcTables
 
 from .calculator_tables import to_calculator_shape
-from .tables import DiaristaRow, Figure, FunctionsPart, Name, SeriesBlock, Tables, load_tables
+from .tables import DiaristaRow, Figure, FunctionsPart, Name, SeriesBlock, Tables
 
 
 @dataclass(frozen=True, eq=False)
@@ -166,7 +165,8 @@ def build_comparison(tables: Tables) -> Comparison:
     )
 
 
-@cache
 def comparison() -> Comparison:
-    """The comparison of the decree's tables (built once per build)."""
-    return build_comparison(load_tables())
+    """The comparison of the decree's tables, from the build's Site (built once per build)."""
+    from .site import current
+
+    return current().comparison

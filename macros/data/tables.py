@@ -9,14 +9,17 @@ sums are *computed* here (``computed_totals``), never stored.
 current − excedentes + vagas, referências in the escala, diaristas' annual expense). Each check
 can be evaluated on the printed values or on the reconciled ones (a note's ``reconciling_value``
 in place of the printed figure), so that tests and pages can say which figures do not add up and
-what would reconcile them. No rendering and no pay rules live here.
+what would reconcile them. :func:`audit` runs when the build loads the tables
+(:func:`macros.data.site.load`): a figure that does not add up without its note, a note without
+a failing figure, or a reconciling value that does not reconcile stops the build with the file,
+the place and the reason, as a broken statute does. No rendering and no pay rules live here.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
@@ -415,6 +418,12 @@ class Tables:
     suplementar: Suplementar
     diaristas: Diaristas
     files: tuple[Path, ...]
+    documents: Mapping[str, Any] = field(default_factory=dict)
+    """Each file's validated document by kind, as read (published in ``/dados/tabelas-1945.json``)."""
+    source_file: str = ""
+    """The source document of the four tables (each file's ``source.file``; they must agree)."""
+    source_lines: tuple[int, int] = (0, 0)
+    """The tables' region of the source document: the first and last of the files' ``source.lines``."""
 
 
 # ------------------------------------------------------------------ building
@@ -575,11 +584,16 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     across all the files, and each file's source document must exist.
     """
     found: dict[type, Any] = {}
+    documents: dict[str, Any] = {}
     seen_ids: dict[str, tuple[Path, str]] = {}
     files = tuple(sorted(directory.glob("*.yaml")))
     for path in files:
         raw = load_validated(path, SCHEMA)
         check_source(path, "source.file", raw["source"]["file"])
+        first_source = next(iter(documents.values()), raw)["source"]["file"]
+        if raw["source"]["file"] != first_source:
+            raise DataError(path, "source.file", f"documento-fonte {raw['source']['file']!r} difere do das outras "
+                                                 f"tabelas ({first_source!r})")
         for ident, place in _ids(raw):
             if ident in seen_ids:
                 first, first_place = seen_ids[ident]
@@ -589,6 +603,7 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
         if type(table) in found:
             raise DataError(path, "kind", f"tipo de tabela repetido (já definido em {found[type(table)].file.name})")
         found[type(table)] = table
+        documents[raw["kind"]] = raw
     for cls, label in (
         (Escala, "escala"),
         (Ordinaria, "ordinaria"),
@@ -597,7 +612,10 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     ):
         if cls not in found:
             raise DataError(directory, "", f"falta a tabela de tipo '{label}'")
-    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files)
+    lines = [doc["source"]["lines"] for doc in documents.values()]
+    return Tables(found[Escala], found[Ordinaria], found[Suplementar], found[Diaristas], files, documents,
+                  source_file=next(iter(documents.values()))["source"]["file"],
+                  source_lines=(min(first for first, _ in lines), max(last for _, last in lines)))
 
 
 # ------------------------------------------------------------------ checks
@@ -763,13 +781,29 @@ def inconsistencies(tables: Tables) -> list[Check]:
     return [c for c in checks(tables) if not c.holds(printed_value)]
 
 
-# ------------------------------------------------------------------ walking
-def iter_figures(tables: Tables) -> Iterator[Figure]:
-    """Every printed figure (count, money, referência) of every table."""
-    for r in tables.escala.rows:
-        yield r.reference
-        yield r.salary
-    for part in (tables.ordinaria.commission, tables.suplementar.commission, tables.suplementar.effective):
+# ------------------------------------------------------------------ audit
+#: Note types that state a reconciling value (the figure that would make the sum close).
+MISMATCH_TYPES = frozenset({"total_mismatch", "identity_mismatch", "annual_mismatch"})
+
+
+def _figures_of(table: Escala | Ordinaria | Suplementar | Diaristas) -> Iterator[Figure]:
+    """Every printed figure of one table."""
+    if isinstance(table, Escala):
+        for r in table.rows:
+            yield r.reference
+            yield r.salary
+        return
+    if isinstance(table, Diaristas):
+        for dr in table.rows:
+            for side in (dr.current, dr.proposed):
+                yield side.count
+                yield side.daily_salary
+                yield side.annual_expense
+        for totals in table.printed_totals.values():
+            yield from totals.values()
+        return
+    parts = (table.commission, table.effective) if isinstance(table, Suplementar) else (table.commission,)
+    for part in parts:
         for fr in part.rows:
             for post in (fr.current, fr.proposed):
                 yield post.count
@@ -777,23 +811,80 @@ def iter_figures(tables: Tables) -> Iterator[Figure]:
             if fr.vacancies is not None:
                 yield fr.vacancies
         yield from part.printed_totals.values()
-    for b in tables.ordinaria.series.blocks:
-        for sr in b.rows:
-            yield sr.reference
-            for post in sr.current:
-                yield post.count
-                yield post.salary
-            yield sr.proposed_count
-            yield sr.excess
-            yield sr.vacancies
-        yield from b.printed_totals.values()
-    for dr in tables.diaristas.rows:
-        for side in (dr.current, dr.proposed):
-            yield side.count
-            yield side.daily_salary
-            yield side.annual_expense
-    for totals in tables.diaristas.printed_totals.values():
-        yield from totals.values()
+    if isinstance(table, Ordinaria):
+        for b in table.series.blocks:
+            for sr in b.rows:
+                yield sr.reference
+                for post in sr.current:
+                    yield post.count
+                    yield post.salary
+                yield sr.proposed_count
+                yield sr.excess
+                yield sr.vacancies
+            yield from b.printed_totals.values()
+
+
+def audit_problems(tables: Tables) -> list[DataError]:
+    """Every disagreement between the figures and their notes, each with file, place and reason.
+
+    - a check that fails on the printed figures (a column that does not add up to its printed
+      total, proposta ≠ atual − excedentes + vagas, a referência not in the escala, a diaristas'
+      annual expense ≠ count × daily salary × days) must carry a note of the matching type
+      (:data:`EXPLAINED_BY`) on one of its figures;
+    - such a note must sit on a figure of a check of its kind that does fail (no stale note), and
+      a mismatch note must give its reconciling value;
+    - with the reconciling values in place of the printed figures, every arithmetic check holds.
+    """
+    files = {id(fig): table.file for table in (tables.escala, tables.ordinaria, tables.suplementar, tables.diaristas)
+             for fig in _figures_of(table)}
+    problems: list[DataError] = []
+    all_checks = checks(tables)
+    failing = [c for c in all_checks if not c.holds(printed_value)]
+
+    def error(check: Check, reason: str) -> DataError:
+        line = min(f.line for f in check.cells)
+        return DataError(files[id(check.cells[0])], f"{check.place} (linha {line} do documento-fonte)",
+                         f"{reason} [verificação {check.key}]")
+
+    for c in failing:
+        if not c.explaining_notes():
+            problems.append(error(c, f"a conta não confere e nenhuma nota '{EXPLAINED_BY[c.kind]}' a explica"))
+    kind_of = {v: k for k, v in EXPLAINED_BY.items()}
+    for fig in iter_figures(tables):
+        place = f"linha {fig.line} do documento-fonte, {fig.printed!r}"
+        for n in fig.notes:
+            if n.type not in kind_of:
+                continue
+            if not any(c.kind == kind_of[n.type] and any(x is fig for x in c.cells) for c in failing):
+                problems.append(DataError(files[id(fig)], place,
+                                          f"nota '{n.type}' sem inconsistência correspondente"))
+            if n.type in MISMATCH_TYPES and n.reconciling_value is None:
+                problems.append(DataError(files[id(fig)], place, f"nota '{n.type}' sem reconciling_value"))
+    for c in all_checks:
+        if c.kind == "scale":
+            continue
+        try:
+            ok = c.holds(reconciled_value)
+        except ValueError as exc:  # divergent reconciling values on one figure
+            problems.append(error(c, str(exc)))
+            continue
+        if not ok:
+            problems.append(error(c, "o valor conciliador da nota não concilia a conta"))
+    return problems
+
+
+def audit(tables: Tables) -> None:
+    """Stop at the first disagreement between figures and notes (:func:`audit_problems`)."""
+    problems = audit_problems(tables)
+    if problems:
+        raise problems[0]
+
+
+# ------------------------------------------------------------------ walking
+def iter_figures(tables: Tables) -> Iterator[Figure]:
+    """Every printed figure (count, money, referência) of every table, table by table."""
+    for table in (tables.escala, tables.ordinaria, tables.suplementar, tables.diaristas):
+        yield from _figures_of(table)
 
 
 def iter_names(tables: Tables) -> Iterator[Name]:

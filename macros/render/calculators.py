@@ -23,16 +23,11 @@ from calculators.rules import today
 from calculators.rules.salarios_1945.tables import normalize
 
 from ..data import ids
+from ..data import site as data_site
 from ..data.calculator_tables import decree_tables
-from ..data.cases import calculator_cases
 from ..data.statutes import statute
 from .statute import md_heading_text
 
-SHORT_NAMES = {
-    "decreto-lei-3844-1941": "Decreto-Lei de 1941",
-    "decreto-17961-1945": "Decreto nº 17.961/1945",
-    "lei-4860-1965": "Lei nº 4.860/1965",
-}
 # Noun of one item of a list input (presentation only).
 ITEM_NOUNS = {"periodos": "Período", "prorrogacoes": "Período prorrogado"}
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
@@ -144,8 +139,8 @@ SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
 
 # ------------------------------------------------------------------ helpers
 def provision_label(slug: str, node_id: str) -> str:
-    """``Lei nº 4.860/1965, art. 7º, § 5º, alínea a``."""
-    return f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
+    """``Lei nº 4.860/1965, art. 7º, § 5º, alínea a`` (the act's ``short_title``, data/statutes/)."""
+    return f"{statute(slug).short_title}, {ids.citation_label(node_id)}"
 
 
 def provision_href(slug: str, node_id: str) -> str:
@@ -181,7 +176,7 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
 
 def cases(name: str) -> list[dict[str, Any]]:
     """The validated cases of ``data/cases/<name>.yaml`` (the worked examples)."""
-    return calculator_cases(name)
+    return data_site.current().cases[name]
 
 
 def declaration(name: str) -> dict[str, Any]:
@@ -651,8 +646,8 @@ def calculator_page(name: str) -> str:
     verified examples, each of those sections with a link back to the form."""
     spec = declaration(name)
     notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
-    statute_title = spec["statute"]["title"]
     slug = spec["statute"]["slug"]
+    statute_title = statute(slug).title
     history = HISTORY_NOTES.get(slug) if is_history(name) else None
     back = str(Markup('<p class="calc-ir"><a href="#calcular">Ir para o formulário</a></p>'))
     head = [
@@ -691,7 +686,7 @@ def _index_items(names: Iterable[str]) -> Markup:
             Markup('<li><a href="{name}/"><strong>{title}</strong></a><br>{summary} '
                    '<span class="calc-norma">({statute})</span></li>').format(
                 name=name, title=spec["title"], summary=spec["summary"],
-                statute=SHORT_NAMES.get(spec["statute"]["slug"], spec["statute"]["slug"]))
+                statute=statute(spec["statute"]["slug"]).short_title)
         )
     return Markup('<ul class="calc-indice">{}</ul>').format(Markup("").join(items))
 

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from ..data import ids
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday, all_today, today_of
 from ..data.model import Statute
+from ..data.statutes import statute
 from . import cite
 
 DISCLAIMER = (
@@ -26,10 +27,8 @@ SHORT_DISCLAIMER = "Informação, não conselho jurídico; o acordo coletivo pod
 
 
 def short_name(slug: str) -> str:
-    """The act's short name (``Lei nº 4.860/1965``), shared with the calculator pages."""
-    from .calculators import SHORT_NAMES
-
-    return SHORT_NAMES.get(slug, slug)
+    """The act's short name (``Lei nº 4.860/1965``: its ``short_title`` in data/statutes/)."""
+    return statute(slug).short_title
 
 
 def long_date(day: dt.date) -> str:

@@ -23,7 +23,7 @@ from ..data import ids
 from ..data.calculator_tables import decree_tables
 from ..data.loader import ROOT
 from ..data.statutes import statute
-from .calculators import SHORT_NAMES, declaration
+from .calculators import declaration, provision_label
 
 
 class ExampleError(ValueError):
@@ -81,7 +81,7 @@ def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | N
 def provision(slug: str, node_id: str, text: str | None = None) -> Markup:
     """A link from an answer page to a provision of this edition (its permanent anchor)."""
     statute(slug).node(node_id)  # KeyError (build stops) if the provision does not exist
-    label = text or f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
+    label = text or provision_label(slug, node_id)
     return Markup('<a class="pergunta-dispositivo" href="../../{}/#{}">{}</a>').format(slug, node_id, label)
 
 

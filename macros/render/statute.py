@@ -14,6 +14,7 @@ import datetime as dt
 from markupsafe import Markup, escape
 
 from ..data import glossario, ids
+from ..data.glossario import Glossary
 from ..data.model import Fact, Node, Note, Statute
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
@@ -49,8 +50,10 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, site_url: str = "/", accessed: dt.date | None = None) -> None:
+    def __init__(self, statute: Statute, glossary: Glossary, site_url: str = "/",
+                 accessed: dt.date | None = None) -> None:
         self.statute = statute
+        self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
         self.site_url = site_url
         self.reference_html = cite.reference_html(statute, site_url, accessed or cite.build_date())
@@ -73,7 +76,7 @@ class StatuteRenderer:
             for citation in node.citations:
                 if citation.quote in text:
                     spans.append(citation_span(text, citation, self.resolve))
-            spans.extend(glossario.spans(text, spans))
+            spans.extend(glossario.spans(text, spans, self.glossary))
         return spans
 
     def text(self, text: str, node: Node, css: str = "src") -> Markup:
@@ -342,6 +345,6 @@ class StatuteRenderer:
         return "\n".join(out)
 
 
-def render_statute(statute: Statute, site_url: str = "/") -> str:
-    """The whole Markdown/HTML source of a statute page."""
-    return StatuteRenderer(statute, site_url).page()
+def render_statute(statute: Statute, glossary: Glossary, site_url: str = "/") -> str:
+    """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
+    return StatuteRenderer(statute, glossary, site_url).page()

@@ -22,13 +22,13 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache
 
 from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
 
-from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
+from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME
+from ..data.site import current
 from ..data.table_compare import Comparison, FunctionLine, Group, comparison
 from ..data.tables import (
     Diaristas,
@@ -42,7 +42,6 @@ from ..data.tables import (
     StrayCell,
     Tables,
     format_money,
-    load_tables,
 )
 from . import charts
 from .statute import md_heading_text
@@ -101,7 +100,7 @@ def lines_text(lines: tuple[int, int]) -> str:
 
 
 def source_href(root: str) -> str:
-    return f"{root}fontes/{SOURCE_FILE}"
+    return f"{root}fontes/{tables().source_file}"
 
 
 def source_link(lines: tuple[int, int], root: str) -> Markup:
@@ -566,14 +565,9 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
 
 
 # ------------------------------------------------------------------ pages
-@cache
 def tables() -> Tables:
-    return load_tables()
-
-
-def clear_cache() -> None:
-    tables.cache_clear()
-    comparison.cache_clear()
+    """The decree's tables, from the build's Site (loaded once per build)."""
+    return current().tables
 
 
 def how_to_read(kind: str = "") -> str:
@@ -1012,7 +1006,7 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
         f"{money_td('raise', raised.amount if raised else None)}"
         f"{percent_td('percent', raised.percent if raised else None)}"
         f'<td class="num" data-chave="lines" data-value="{line.source_lines[0]}">'
-        f'<a href="{SUB}fontes/{SOURCE_FILE}">{lines_text(line.source_lines)}</a></td></tr>'
+        f'<a href="{source_href(SUB)}">{lines_text(line.source_lines)}</a></td></tr>'
     )
 
 
@@ -1214,7 +1208,7 @@ def index_page() -> str:
         "",
         "## Fidelidade ao documento-fonte {#fidelidade}",
         "",
-        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto ({source_link(SOURCE_LINES, root)}): as '
+        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto ({source_link(t.source_lines, root)}): as '
         "colunas de cada quadro foram impressas uma depois da outra, com pontilhados no lugar do alinhamento e "
         "barras verticais entre colunas. A edição as remontou linha a linha; onde a remontagem exigiu uma escolha, "
         "a nota «alinhamento escolhido e por quê» a explica ao lado da tabela.</p>"

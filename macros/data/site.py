@@ -1,0 +1,125 @@
+"""The build's one state: everything read from ``data/``, loaded and validated once per build.
+
+A :class:`Site` holds the statutes (``data/statutes/``), the «Hoje» layer (``data/hoje/``), the
+glossary (``data/glossario.yaml``), the 1945 tables (``data/tables/``, audited: every figure that
+does not add up has its note), the tables in the calculators' input shape, the «atual ×
+proposta» comparison computed by the calculators, and the calculators' cases (``data/cases/``).
+Every file is parsed once.
+
+- :func:`load` builds a Site from a data folder, with no side effect (the tests load copies);
+- :func:`start` loads the Site of this build and makes it the current one: the MkDocs hook
+  ``on_config`` calls it at the start of every build, ``mkdocs serve``'s rebuilds included, so
+  nothing of a previous build survives;
+- :func:`current` gives the Site of this build to code MkDocs calls without one (the macros of
+  mkdocs-macros, whose ``define_env`` runs before ``on_config``, ask for it when a page calls
+  them); before :func:`start` it raises :class:`SiteNotLoadedError`.
+
+Hooks, exports and generated files receive the Site as an argument. A broken file raises
+:class:`macros.data.loader.DataError` (file, place, reason), which the hook turns into a
+``PluginError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .calculator_tables import to_calculator_shape
+from .cases import Case, load_cases
+from .glossario import Glossary, load_glossary
+from .hoje import StatuteToday, load_all_today
+from .loader import DATA
+from .model import Statute
+from .statutes import load_statutes
+from .table_compare import Comparison, build_comparison
+from .tables import Tables, audit, load_tables
+
+
+class SiteNotLoadedError(RuntimeError):
+    """The Site was asked for before the build loaded it."""
+
+
+@dataclass
+class BuildProducts:
+    """What the build computes after loading and reads back later in the same build."""
+
+    engine_report: dict[str, Any] = field(default_factory=dict)
+    """Each engine file's raw and gzip size (``on_files``; read by ``on_post_page``)."""
+    own_titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
+    downloads: dict[str, dict[str, bytes]] = field(default_factory=dict)
+    """Every file under ``/dados/``, by site URL (``on_files``; read by the ``/dados/`` page)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Site:
+    """Everything the build reads from ``data/``, validated; see the module docstring."""
+
+    data: Path
+    statutes: Mapping[str, Statute]
+    today: Mapping[str, StatuteToday]
+    glossary: Glossary
+    tables: Tables
+    decree_tables: dict[str, Any]
+    comparison: Comparison
+    cases: Mapping[str, list[Case]]
+    """Each calculator's validated cases (``data/cases/``): worked examples and tests."""
+    products: BuildProducts = field(default_factory=BuildProducts)
+
+    def statute(self, slug: str) -> Statute:
+        """One statute by slug (``KeyError`` if there is none)."""
+        return self.statutes[slug]
+
+    def today_of(self, slug: str) -> StatuteToday:
+        """The «Hoje» layer of one statute."""
+        return self.today[slug]
+
+
+def load(data: Path = DATA) -> Site:
+    """Read and validate every data file of ``data`` once; raise ``DataError`` if one is broken."""
+    statutes = load_statutes(data / "statutes")
+    today = load_all_today(data / "hoje", statutes)
+    glossary = load_glossary(data / "glossario.yaml")
+    tables = load_tables(data / "tables")
+    audit(tables)
+    return Site(
+        data=data,
+        statutes=statutes,
+        today=today,
+        glossary=glossary,
+        tables=tables,
+        decree_tables=to_calculator_shape(tables),
+        comparison=build_comparison(tables),
+        cases=load_cases(data),
+    )
+
+
+class _Build:
+    """The one slot that holds the Site of the build in progress (replaced by every build)."""
+
+    site: Site | None = None
+
+
+def start(data: Path = DATA) -> Site:
+    """Load this build's Site and make it the current one (the hook ``on_config``)."""
+    _Build.site = None  # a failed load leaves no Site of a previous build behind
+    _Build.site = load(data)
+    return _Build.site
+
+
+def use(site: Site) -> Site:
+    """Make an already loaded Site the current one (the tests)."""
+    _Build.site = site
+    return site
+
+
+def current() -> Site:
+    """The Site of the build in progress; :class:`SiteNotLoadedError` before the build loaded it."""
+    if _Build.site is None:
+        raise SiteNotLoadedError(
+            "os dados do site ainda não foram carregados: macros.data.site.start() roda no início da "
+            "construção (hook on_config); nos testes, use a fixture 'site' (tests/conftest.py)"
+        )
+    return _Build.site

@@ -45,7 +45,7 @@ def test_proposed_salary_from_reference_or_printed() -> None:
 def test_payroll_of_a_set_of_lines() -> None:
     t = read_tables(SMALL)
     p = payroll(t.series[:2], t)
-    assert (p.current_count, p.proposed_count, p.surplus, p.vacancies) == (57, 36, 24, 3)
+    assert (p.current_count, p.proposed_count, p.excedentes, p.vacancies) == (57, 36, 24, 3)
     assert p.current == Decimal("27300.00")  # 33 × 500 + 24 × 450
     assert p.proposed == Decimal("23400.00")  # 36 × 650
     assert p.difference == Decimal("-3900.00")

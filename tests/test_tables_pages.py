@@ -183,7 +183,7 @@ def test_ordinaria_series_rows_and_totals(parsed: dict[str, ElementText], tables
         for sr in b.rows:
             ident = (f"serie-{b.id}-ref-{sr.reference.value}" if sr.reference.value is not None
                      else f"serie-{b.id}-l{sr.source_lines[0]}")
-            printed = [sr.reference.printed, sr.proposed_count.printed, sr.excess.printed, sr.vacancies.printed]
+            printed = [sr.reference.printed, sr.proposed_count.printed, sr.excedentes.printed, sr.vacancies.printed]
             for post in sr.current:
                 printed += [post.count.printed, post.function.printed, post.salary.printed]
             expect(p, ident, printed)

@@ -176,11 +176,11 @@ def series_sheet(tables: Tables) -> Sheet:
             for i, post in enumerate(sr.current, 1):
                 first = i == 1
                 line_figs: list[Cell] = (
-                    [*_fig(sr.proposed_count), *_fig(sr.excess), *_fig(sr.vacancies)] if first else [None, ""] * 3
+                    [*_fig(sr.proposed_count), *_fig(sr.excedentes), *_fig(sr.vacancies)] if first else [None, ""] * 3
                 )
                 notes = [post.count.notes, post.function.notes, post.salary.notes]
                 if first:
-                    notes += [sr.notes, sr.reference.notes, sr.proposed_count.notes, sr.excess.notes,
+                    notes += [sr.notes, sr.reference.notes, sr.proposed_count.notes, sr.excedentes.notes,
                               sr.vacancies.notes]
                 rows.append([
                     b.id, *_name(b.title), *_fig(sr.reference), ref_salary, i, *_fig(post.count),

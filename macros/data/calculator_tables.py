@@ -102,7 +102,7 @@ def to_calculator_shape(tables: Tables) -> dict[str, Any]:
                         "salario_atual": _money(post.salary),
                         "quantidade_proposta": _count(line.proposed_count) if first else 0,
                         "referencia": int(reference) if reference is not None else None,
-                        "excedentes": _count(line.excess) if first else 0,
+                        "excedentes": _count(line.excedentes) if first else 0,
                         "vagas": _count(line.vacancies) if first else 0,
                     }
                 )

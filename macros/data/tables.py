@@ -303,7 +303,7 @@ class SeriesRow:
     reference: Figure
     current: tuple[Post, ...]
     proposed_count: Figure
-    excess: Figure
+    excedentes: Figure
     vacancies: Figure
     notes: tuple[Note, ...] = ()
 
@@ -328,8 +328,8 @@ class SeriesBlock:
         return [getattr(r, key) for r in self.rows]
 
     def computed_totals(self) -> dict[str, int]:
-        """Column sums of the printed values: current_count, proposed_count, excess, vacancies."""
-        return {k: count_total(self.column(k)) for k in ("current_count", "proposed_count", "excess", "vacancies")}
+        """Column sums of the printed values: current_count, proposed_count, excedentes, vacancies."""
+        return {k: count_total(self.column(k)) for k in ("current_count", "proposed_count", "excedentes", "vacancies")}
 
 
 @dataclass(frozen=True, eq=False)
@@ -465,7 +465,7 @@ def _series_part(raw: dict[str, Any]) -> SeriesPart:
                 _reference(r["reference"]),
                 tuple(_post(p) for p in r["current"]),
                 _count(r["proposed_count"]),
-                _count(r["excess"]),
+                _count(r["excedentes"]),
                 _count(r["vacancies"]),
                 _notes(r),
             )
@@ -642,15 +642,15 @@ def _sum_check(key: str, place: str, cells: list[Figure], printed_total: Figure)
 
 
 def _identity_check(
-    key: str, place: str, current: list[Figure], excess: Figure | None, vacancies: Figure | None, proposed: Figure
+    key: str, place: str, current: list[Figure], excedentes: Figure | None, vacancies: Figure | None, proposed: Figure
 ) -> Check:
     def rule(v: Value) -> bool:
         cur = total(v(c) for c in current)
-        exc = v(excess) if excess is not None else 0
+        exc = v(excedentes) if excedentes is not None else 0
         vac = v(vacancies) if vacancies is not None else 0
         return cur - exc + vac == v(proposed)
 
-    cells = (*current, *(f for f in (excess, vacancies) if f is not None), proposed)
+    cells = (*current, *(f for f in (excedentes, vacancies) if f is not None), proposed)
     return Check("identity", key, place, cells, rule)
 
 
@@ -671,7 +671,7 @@ def _annual_check(key: str, place: str, side: DiaristaSide, table: Diaristas) ->
 COLUMN_LABELS = {
     "current_count": "nº de funções (atual)",
     "proposed_count": "nº de funções (proposta)",
-    "excess": "excedentes",
+    "excedentes": "excedentes",
     "vacancies": "vagas",
     "count": "nº de funções",
     "annual_expense": "despesa anual",
@@ -720,7 +720,7 @@ def checks(tables: Tables) -> list[Check]:
                     f"{b.id}:row{i}:identity",
                     f"{where}, referência {r.reference.printed}",
                     [p.count for p in r.current],
-                    r.excess,
+                    r.excedentes,
                     r.vacancies,
                     r.proposed_count,
                 )
@@ -734,7 +734,7 @@ def checks(tables: Tables) -> list[Check]:
                 f"{b.id}:total:identity",
                 f"{where}, totais",
                 [t["current_count"]],
-                t["excess"],
+                t["excedentes"],
                 t["vacancies"],
                 t["proposed_count"],
             )
@@ -784,7 +784,7 @@ def iter_figures(tables: Tables) -> Iterator[Figure]:
                 yield post.count
                 yield post.salary
             yield sr.proposed_count
-            yield sr.excess
+            yield sr.excedentes
             yield sr.vacancies
         yield from b.printed_totals.values()
     for dr in tables.diaristas.rows:

@@ -77,7 +77,7 @@ COLUMN_NAMES = {
     "proposed_function": "função, situação proposta",
     "proposed_salary": "salário mensal, situação proposta",
     "reference": "referência de salário",
-    "excess": "excedentes",
+    "excedentes": "excedentes",
     "vacancies": "vagas",
     "observation": "observação",
     "count": "número",
@@ -465,7 +465,7 @@ def _part_notes(notes: Sequence[Note], book: NoteBook, concerns: str, tag: str =
 
 # ------------------------------------------------------------------ séries funcionais
 SERIES_KEYS = ["current_count", "current_function", "current_salary", "proposed_count", "reference",
-               "reference_salary", "excess", "vacancies", "lines"]
+               "reference_salary", "excedentes", "vacancies", "lines"]
 
 
 def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables, book: NoteBook, root: str) -> str:
@@ -473,7 +473,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
     title = block.title.sort_key
     head1 = (
         group_headers(headers["current"].printed, headers["proposed"].printed)
-        + th(headers["excess"].printed, "excess", "num", extra=' rowspan="2"')
+        + th(headers["excedentes"].printed, "excedentes", "num", extra=' rowspan="2"')
         + th(headers["vacancies"].printed, "vacancies", "num", extra=' rowspan="2"')
         + th("Linhas do fonte", "lines", "num", src=False, extra=' rowspan="2"')
     )
@@ -518,7 +518,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
             num_td(sr.proposed_count, "proposed_count", book, f"{at}, {COLUMN_NAMES['proposed_count']}"),
             f'<td class="num" data-chave="reference" data-value="{value_attr(ref_value)}">{ref_html}</td>',
             ref_salary,
-            num_td(sr.excess, "excess", book, f"{at}, {COLUMN_NAMES['excess']}"),
+            num_td(sr.excedentes, "excedentes", book, f"{at}, {COLUMN_NAMES['excedentes']}"),
             num_td(sr.vacancies, "vacancies", book, f"{at}, {COLUMN_NAMES['vacancies']}"),
             lines_td(sr.source_lines, book, sr.notes, at, root),
         ]
@@ -551,7 +551,8 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
         normalized = f' <span class="nome-normalizado" data-nosrc>(lê-se: {escape(block.title.normalized)})</span>'
     t = block.printed_totals
     summary = (f'<p class="serie-resumo" data-search-exclude>Atual: {t["current_count"].printed} · proposta: '
-               f'{t["proposed_count"].printed} · excedentes: {t["excess"].printed} · vagas: {t["vacancies"].printed} '
+               f'{t["proposed_count"].printed} · excedentes: {t["excedentes"].printed} · '
+               f'vagas: {t["vacancies"].printed} '
                f"(totais impressos) — {source_link(block.source_lines, SUB)}. "
                f'{_part_notes(block.notes, book, f"série {title}", "span")}</p>')
     return (
@@ -908,7 +909,7 @@ PAYROLL_HEAD = (
     '<th scope="col" data-chave="group" data-tipo="texto">Série ou parte</th>'
     '<th scope="col" data-chave="current_count" data-tipo="num">Funções atuais</th>'
     '<th scope="col" data-chave="proposed_count" data-tipo="num">Funções propostas</th>'
-    '<th scope="col" data-chave="excess" data-tipo="num">Excedentes</th>'
+    '<th scope="col" data-chave="excedentes" data-tipo="num">Excedentes</th>'
     '<th scope="col" data-chave="vacancies" data-tipo="num">Vagas</th>'
     '<th scope="col" data-chave="current_pay" data-tipo="num">Folha mensal atual</th>'
     '<th scope="col" data-chave="proposed_pay" data-tipo="num">Folha mensal proposta</th>'
@@ -921,7 +922,7 @@ def _payroll_cells(p: object) -> str:
 
     assert isinstance(p, Payroll)
     return (int_td("current_count", p.current_count) + int_td("proposed_count", p.proposed_count)
-            + int_td("excess", p.surplus) + int_td("vacancies", p.vacancies)
+            + int_td("excedentes", p.excedentes) + int_td("vacancies", p.vacancies)
             + money_td("current_pay", p.current) + money_td("proposed_pay", p.proposed)
             + money_td("difference", p.difference))
 

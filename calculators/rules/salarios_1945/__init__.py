@@ -6,7 +6,7 @@
   Numérica de Diaristas.
 - Art. 2º (``art2``): the Tabela Ordinária (funções em comissão, séries funcionais); § 1º
   (``art2_par1``): the salary references take the values of the escala-padrão; § 3º
-  (``art2_par3``): surplus functions are suppressed as they fall vacant.
+  (``art2_par3``): the excedentes (functions beyond the new table) are suppressed as they fall vacant.
 - Art. 3º (``art3``): the Tabela Suplementar (isolated functions, suppressed when vacant).
 
 Queries: a referência's monthly salary; a current function and salary → proposed série,
@@ -258,14 +258,14 @@ def _series(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             result.warn(f"Linha {index}: há funções propostas sem referência nem salário; "
                         "ficaram fora da folha proposta.")
         proposed_pay += row.proposed_count * (salary or Decimal(0))
-        if row.proposed_count != row.current_count - row.surplus + row.vacancies:
+        if row.proposed_count != row.current_count - row.excedentes + row.vacancies:
             result.warn(f"Linha {index}: proposta ({row.proposed_count}) ≠ atual "
-                        f"({row.current_count}) − excedentes ({row.surplus}) + vagas "
+                        f"({row.current_count}) − excedentes ({row.excedentes}) + vagas "
                         f"({row.vacancies}). Confira a tabela.")
     counts = {
         "funcoes_atuais": ("Funções atuais", sum(r.current_count for r in rows)),
         "funcoes_propostas": ("Funções propostas", sum(r.proposed_count for r in rows)),
-        "excedentes": ("Excedentes", sum(r.surplus for r in rows)),
+        "excedentes": ("Excedentes", sum(r.excedentes for r in rows)),
         "vagas": ("Vagas", sum(r.vacancies for r in rows)),
     }
     first = rows[0]
@@ -430,7 +430,7 @@ class Payroll:
 
     current_count: int
     proposed_count: int
-    surplus: int
+    excedentes: int
     vacancies: int
     current: Decimal
     proposed: Decimal
@@ -454,7 +454,7 @@ def payroll(rows: tuple[SeriesRow, ...] | list[SeriesRow], tables: Tables) -> Pa
     return Payroll(
         current_count=sum(r.current_count for r in rows),
         proposed_count=sum(r.proposed_count for r in rows),
-        surplus=sum(r.surplus for r in rows),
+        excedentes=sum(r.excedentes for r in rows),
         vacancies=sum(r.vacancies for r in rows),
         current=round_money(current),
         proposed=round_money(proposed),

@@ -43,7 +43,7 @@ class SeriesRow:
     proposed_count: int
     reference: int | None
     proposed_salary: Decimal | None
-    surplus: int
+    excedentes: int
     vacancies: int
 
 
@@ -168,7 +168,7 @@ def read_tables(data: Mapping[str, object]) -> Tables:
             proposed_count=reader.count(row, "quantidade_proposta", path, False) or 0,
             reference=reference,
             proposed_salary=reader.money(row, "salario_proposto", path, False),
-            surplus=reader.count(row, "excedentes", path, False) or 0,
+            excedentes=reader.count(row, "excedentes", path, False) or 0,
             vacancies=reader.count(row, "vagas", path, False) or 0,
         ))
     daily: list[DailyRow] = []

@@ -231,6 +231,7 @@ def _post(raw: dict[str, Any]) -> Post:
 # ------------------------------------------------------------------ tables
 @dataclass(frozen=True, eq=False)
 class EscalaRow:
+    id: str  # the row's anchor on the pages (``ref-17``), frozen once published
     source_lines: tuple[int, int]
     reference: Figure
     salary: Figure
@@ -247,13 +248,18 @@ class Escala:
     notes: tuple[Note, ...]
     rows: tuple[EscalaRow, ...]
 
-    def salary_for(self, reference: int) -> Decimal:
+    def row_for(self, reference: int) -> EscalaRow:
+        """The row of a referência (raises KeyError when the scale has none)."""
         for row in self.rows:
             if row.reference.value == reference:
-                if not isinstance(row.salary.value, Decimal):
-                    raise KeyError(reference)
-                return row.salary.value
+                return row
         raise KeyError(reference)
+
+    def salary_for(self, reference: int) -> Decimal:
+        salary = self.row_for(reference).salary.value
+        if not isinstance(salary, Decimal):
+            raise KeyError(reference)
+        return salary
 
     @property
     def references(self) -> frozenset[int]:
@@ -262,6 +268,7 @@ class Escala:
 
 @dataclass(frozen=True, eq=False)
 class FunctionsRow:
+    id: str  # ``ordinaria-comissao-l1``
     source_lines: tuple[int, int]
     current: Post
     proposed: Post
@@ -299,6 +306,7 @@ class FunctionsPart:
 
 @dataclass(frozen=True, eq=False)
 class SeriesRow:
+    id: str  # ``serie-escriturario-ref-17``
     source_lines: tuple[int, int]
     reference: Figure
     current: tuple[Post, ...]
@@ -374,6 +382,7 @@ class DiaristaSide:
 
 @dataclass(frozen=True, eq=False)
 class DiaristaRow:
+    id: str  # ``diaristas-l1``
     source_lines: tuple[int, int]
     current: DiaristaSide
     proposed: DiaristaSide
@@ -436,6 +445,7 @@ def _functions_part(raw: dict[str, Any]) -> FunctionsPart:
         obs = r.get("observation")
         rows.append(
             FunctionsRow(
+                r["id"],
                 _lines(r["source_lines"]),
                 _post(r["current"]),
                 _post(r["proposed"]),
@@ -461,6 +471,7 @@ def _series_part(raw: dict[str, Any]) -> SeriesPart:
     for b in raw["blocks"]:
         rows = tuple(
             SeriesRow(
+                r["id"],
                 _lines(r["source_lines"]),
                 _reference(r["reference"]),
                 tuple(_post(p) for p in r["current"]),
@@ -501,7 +512,7 @@ def build(raw: dict[str, Any], path: Path) -> Escala | Ordinaria | Suplementar |
     kind = raw["kind"]
     if kind == "escala":
         rows = tuple(
-            EscalaRow(_lines(r["source_lines"]), _reference(r["reference"]), _money(r["salary"]), _notes(r))
+            EscalaRow(r["id"], _lines(r["source_lines"]), _reference(r["reference"]), _money(r["salary"]), _notes(r))
             for r in raw["rows"]
         )
         return Escala(
@@ -529,7 +540,8 @@ def build(raw: dict[str, Any], path: Path) -> Escala | Ordinaria | Suplementar |
             _functions_part(raw["effective"]),
         )
     diarista_rows = tuple(
-        DiaristaRow(_lines(r["source_lines"]), _diaristas_side(r["current"]), _diaristas_side(r["proposed"]), _notes(r))
+        DiaristaRow(r["id"], _lines(r["source_lines"]), _diaristas_side(r["current"]),
+                    _diaristas_side(r["proposed"]), _notes(r))
         for r in raw["rows"]
     )
     totals = {

@@ -39,6 +39,7 @@ from ..data.tables import (
     Name,
     Note,
     SeriesBlock,
+    SeriesRow,
     StrayCell,
     Tables,
     format_money,
@@ -415,7 +416,7 @@ def functions_table(part: FunctionsPart, book: NoteBook, root: str, title: str) 
                 )
         cells.append(lines_td(r.source_lines, book, r.notes, at, root))
         names = names_attr([r.current.function, r.proposed.function])
-        rows.append(f'<tr id="{tid}-l{i}" data-nomes="{names}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{r.id}" data-nomes="{names}">{"".join(cells)}</tr>')
     keys = ["current_count", "current_function", "current_salary", "proposed_count", "proposed_function",
             "proposed_salary"] + (["vacancies"] if has_vac else []) + (["observation"] if has_obs else []) + ["lines"]
     printed = {
@@ -502,7 +503,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
         ref_salary = ""
         ref_value = ref.value
         if ref_value is not None and ref_value in escala.references:
-            ref_html = (f'<a class="ref-link" href="{SUB}tabelas/escala-padrao/#ref-{ref_value}" '
+            ref_html = (f'<a class="ref-link" href="{SUB}tabelas/escala-padrao/#{escala.row_for(int(ref_value)).id}" '
                         f'title="Referência {ref_value} na escala-padrão">{ref_html}</a>')
             ref_salary_value = escala.salary_for(int(ref_value))
             ref_salary = (f'<td class="num col-editorial" data-chave="reference_salary" '
@@ -522,9 +523,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
             num_td(sr.vacancies, "vacancies", book, f"{at}, {COLUMN_NAMES['vacancies']}"),
             lines_td(sr.source_lines, book, sr.notes, at, root),
         ]
-        row_id = (f"serie-{block.id}-ref-{ref_value}" if ref_value is not None
-                  else f"serie-{block.id}-l{sr.source_lines[0]}")
-        rows.append(f'<tr id="{row_id}" data-nomes="{names_attr(p.function for p in posts)}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{sr.id}" data-nomes="{names_attr(p.function for p in posts)}">{"".join(cells)}</tr>')
     printed = {
         k: num_td(f, k, book, f"Série {title}, total impresso, {COLUMN_NAMES[k]}", "num total")
         for k, f in block.printed_totals.items()
@@ -613,20 +612,20 @@ def escala_page() -> str:
     e = t.escala
     book = NoteBook()
     h = headers_by_key(e.headers)
-    usage: dict[int, list[SeriesBlock]] = {}
+    usage: dict[int, dict[str, tuple[SeriesBlock, SeriesRow]]] = {}
     for b in t.ordinaria.series.blocks:
         for sr in b.rows:
-            if sr.reference.value is not None and b not in usage.setdefault(int(sr.reference.value), []):
-                usage[int(sr.reference.value)].append(b)
+            if sr.reference.value is not None:
+                usage.setdefault(int(sr.reference.value), {}).setdefault(b.id, (b, sr))
     rows = []
     for r in e.rows:
         ref = int(r.reference.value) if r.reference.value is not None else 0
         used = ", ".join(
-            f'<a href="{SUB}tabelas/ordinaria-mensalistas/#serie-{b.id}-ref-{ref}">{escape(b.title.sort_key)}</a>'
-            for b in usage.get(ref, [])
+            f'<a href="{SUB}tabelas/ordinaria-mensalistas/#{sr.id}">{escape(b.title.sort_key)}</a>'
+            for b, sr in usage.get(ref, {}).values()
         ) or '<span class="vazio" data-search-exclude>nenhuma</span>'
         rows.append(
-            f'<tr id="ref-{ref}">'
+            f'<tr id="{r.id}">'
             f'<th scope="row" class="num" data-chave="reference" data-value="{ref}">'
             f"{figure_html(r.reference, book, f'Referência {ref}')}</th>"
             f"{num_td(r.salary, 'salary', book, f'Referência {ref}, salário mensal')}"
@@ -795,7 +794,7 @@ def diaristas_page() -> str:
                 num_td(side.annual_expense, f"{prefix}_annual_expense", book, f"{at}, despesa anual ({side_name})"),
             ]
         cells.append(lines_td(r.source_lines, book, r.notes, at, SUB))
-        rows.append(f'<tr id="diaristas-l{i}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{r.id}">{"".join(cells)}</tr>')
     printed: dict[str, str] = {}
     computed_cells: dict[str, str] = {}
     differs = False
@@ -989,7 +988,8 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
     if line.reference is not None:
         ref = line.reference
         if ref.value is not None and line.proposed is not None:
-            target = (f'<a href="{SUB}tabelas/escala-padrao/#ref-{ref.value}">ref. {escape(ref.printed)}</a>')
+            anchor = tables().escala.row_for(int(ref.value)).id
+            target = f'<a href="{SUB}tabelas/escala-padrao/#{anchor}">ref. {escape(ref.printed)}</a>'
             ref_value = value_attr(ref.value)
         else:
             target = f'<span class="src">{escape(ref.printed)}</span>{book.refs(ref.notes, concerns)}'

@@ -50,10 +50,11 @@ def test_the_document_is_read_line_by_line_with_ids() -> None:
     assert t.scale == {11: Decimal("600.00"), 12: Decimal("650.00")}
     assert [line.id for line in t.lines] == ["serie-escriturario-ref-12", "serie-escriturario-ref-11",
                                              "suplementar-comissao-l1"]
-    two = t.line("serie-escriturario-ref-12")
+    by_id = {line.id: line for line in t.lines}
+    two = by_id["serie-escriturario-ref-12"]
     assert [p.function for p in two.current] == ["Auxiliar de Escritório", "Conferente Auxiliar"]
     assert (two.current_count, two.proposed_count, two.excedentes, two.vacancies) == (35, 38, 0, 3)
-    isolated = t.line("suplementar-comissao-l1")
+    isolated = by_id["suplementar-comissao-l1"]
     assert (isolated.serie, isolated.table, isolated.current[0].function) == ("Chefe de Seção", "suplementar", None)
     assert [(d.situation, d.count) for d in t.daily] == [("atual", 4), ("proposta", 4), ("proposta", 30)]
 

@@ -33,6 +33,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pragma: no cover - depends on how pytest is invoked
     sys.path.insert(0, str(ROOT))
 
+from tables_walk import (  # noqa: E402
+    has_note,
+    iter_names,
+    iter_stray_cells,
+    iter_texts,
+    parse_count,
+    parse_money,
+    parse_reference,
+)
+
 from macros.data.loader import DataError, load_validated  # noqa: E402
 from macros.data.tables import (  # noqa: E402
     EXPLAINED_BY,
@@ -45,13 +55,7 @@ from macros.data.tables import (  # noqa: E402
     checks,
     format_money,
     iter_figures,
-    iter_names,
-    iter_stray_cells,
-    iter_texts,
     load_tables,
-    parse_count,
-    parse_money,
-    parse_reference,
     printed_value,
     reconciled_value,
 )
@@ -218,7 +222,7 @@ def test_every_value_agrees_with_its_printed_form(tables: Tables) -> None:
                 parsed = parse_reference(fig.printed)
         except ValueError:
             # a malformed printed figure must be explained, and its number must be a reading of it
-            assert fig.has_note("garbled", "not_in_scale"), f"figura mal formada sem nota: {where}"
+            assert has_note(fig, "garbled", "not_in_scale"), f"figura mal formada sem nota: {where}"
             digits = fig.printed.replace("CR$", "").replace(" ", "")
             if fig.kind == "money":
                 assert fig.value == parse_money(digits), where
@@ -539,10 +543,10 @@ def test_garbled_and_stray_cells_are_noted(tables: Tables) -> None:
     garbled_name = [n for n in iter_names(tables) if n.printed == "-\\"]
     assert len(garbled_name) == 1 and garbled_name[0].notes[0].type == "garbled"
     figures = {f.printed: f for f in iter_figures(tables)}
-    assert figures["14.655. 000,00"].has_note("garbled")
+    assert has_note(figures["14.655. 000,00"], "garbled")
     assert figures["14.655. 000,00"].value == Decimal("14655000.00")
-    assert figures["CR$510,00"].has_note("garbled")
-    assert figures["CR$510,00"].has_note("not_in_scale") and figures["CR$510,00"].value is None
+    assert has_note(figures["CR$510,00"], "garbled")
+    assert has_note(figures["CR$510,00"], "not_in_scale") and figures["CR$510,00"].value is None
 
 
 def test_label_mismatches_are_noted(tables: Tables) -> None:

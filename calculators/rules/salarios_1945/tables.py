@@ -106,13 +106,6 @@ class Tables:
     lines: tuple[Line, ...]
     daily: tuple[DailyRow, ...]
 
-    def line(self, ident: str) -> Line:
-        """The line with this id (raises KeyError)."""
-        for line in self.lines:
-            if line.id == ident:
-                return line
-        raise KeyError(ident)
-
 
 def normalize(text: str) -> str:
     """Comparison key: no accents, case-folded, dots, hyphens and extra spaces removed (so the

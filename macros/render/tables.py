@@ -1199,7 +1199,9 @@ def index_page() -> str:
         f'<div class="baixar"><ul>{files}'
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas '
         f"completas: cada número como impresso e como valor, linhas do fonte, notas, totais impressos e totais "
-        f'calculados; validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
+        f"calculados, e o identificador de cada linha (o mesmo dos links para as linhas destas páginas); são os "
+        f"dados que a calculadora de salários de 1945 usa; "
+        f'validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
         f"(JSON Schema 2020-12).</li>"
         f'<li>Para planilha em português (ponto e vírgula, vírgula decimal, colunas e notas em português): '
         f'<a href="{root}dados/planilhas/comparacao.csv" download>atual × proposta</a> e cada tabela, em '

@@ -15,6 +15,6 @@ Modules, one job each:
 - ``durations``: minutes, hours and their display;
 - ``producao_terno``, ``paralisacoes``, ``refeicao``: Decreto-Lei of 20 Nov 1941 (capatazias);
 - ``horas_extras``, ``jornada``: Lei nº 4.860/1965, Chapter I;
-- ``salarios_1945`` (with ``tables_1945`` for its input tables): Decreto nº 17.961/1945;
+- ``salarios_1945`` (its ``tables`` module reads the published tables document): Decreto nº 17.961/1945;
 - ``api``: the registry, ``run``, ``describe`` and ``catalog``.
 """

@@ -153,7 +153,11 @@ def test_archive_imports_cleanly(site_dir: Path, tmp_path: Path) -> None:
 
 
 def test_published_tables(site_dir: Path) -> None:
-    data = json.loads((site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8"))
+    """The browser's tables are the published document (/dados/tabelas-1945.json), compact."""
+    raw = (site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8")
+    data = json.loads(raw)
+    assert data == json.loads((site_dir / "dados" / "tabelas-1945.json").read_text(encoding="utf-8"))
+    assert "\n" not in raw
     tables = read_tables(data)
     assert len(tables.scale) == 54
     result = api.run("salarios_1945", {"consulta": "referencia", "referencia": 17}, data=data)
@@ -165,16 +169,19 @@ def test_published_tables(site_dir: Path) -> None:
     assert placed["details"]["enquadramento"]["serie"] == "Escriturário"
 
 
-def test_adapter_keeps_printed_lines(site_dir: Path) -> None:
-    """Series with several current functions on one line: counts stay on the line's first row."""
+def test_a_line_with_several_functions_is_one_line(site_dir: Path) -> None:
+    """Série lines that print several current functions: every function counts, the line's
+    identity (proposta = atual − excedentes + vagas) is checked once per line."""
     from macros.data.calculator_tables import decree_tables
 
     data = decree_tables()
-    rows = [r for r in data["series"] if r["serie"] == "Escriturário"]
+    lines = [line for line in read_tables(data).lines if line.serie == "Escriturário"]
+    assert any(len(line.current) > 1 for line in lines)
     result = api.run("salarios_1945", {"consulta": "serie", "serie": "Escriturário"}, data=data)
     assert result["ok"] is True
     assert not [w for w in result["warnings"] if w.startswith("Linha")], result["warnings"]
-    assert sum(r["quantidade_atual"] for r in rows) == int(result["quantities"]["funcoes_atuais"]["value"])
+    total = sum(post.count for line in lines for post in line.current)
+    assert total == int(result["quantities"]["funcoes_atuais"]["value"])
 
 
 def _jornada_cases_with_breaches() -> list[Any]:

@@ -99,7 +99,7 @@ def test_the_site_holds_every_data_layer(site: data_site.Site) -> None:
     assert set(site.today) == set(site.statutes)
     assert site.glossary.terms and site.glossary.pattern.search("o terno")
     assert site.tables.files == tuple(TABLE_FILES)
-    assert set(site.decree_tables) == {"escala", "series", "diaristas"}
+    assert {"escala", "ordinaria", "suplementar", "diaristas", "totais_calculados"} <= set(site.decree_tables)
     assert site.comparison.groups
 
 
@@ -134,7 +134,7 @@ def test_an_unexplained_discrepancy_stops_the_load(tmp_path: Path) -> None:
 
 def test_a_stale_note_stops_the_load(tmp_path: Path) -> None:
     def mutate(d: dict[str, Any]) -> None:
-        d["series"]["blocks"][0]["printed_totals"]["excess"]["notes"] = [
+        d["series"]["blocks"][0]["printed_totals"]["excedentes"]["notes"] = [
             {"type": "total_mismatch", "text": "nota sem motivo", "reconciling_value": 1}
         ]
 

@@ -33,6 +33,16 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # pragma: no cover - depends on how pytest is invoked
     sys.path.insert(0, str(ROOT))
 
+from tables_walk import (  # noqa: E402
+    has_note,
+    iter_names,
+    iter_stray_cells,
+    iter_texts,
+    parse_count,
+    parse_money,
+    parse_reference,
+)
+
 from macros.data.loader import DataError, load_validated  # noqa: E402
 from macros.data.tables import (  # noqa: E402
     EXPLAINED_BY,
@@ -46,13 +56,7 @@ from macros.data.tables import (  # noqa: E402
     checks,
     format_money,
     iter_figures,
-    iter_names,
-    iter_stray_cells,
-    iter_texts,
     load_tables,
-    parse_count,
-    parse_money,
-    parse_reference,
     printed_value,
     reconciled_value,
 )
@@ -143,13 +147,13 @@ def _write_copy(tmp_path: Path, mutate=None, name: str = "ordinaria-mensalistas.
 
 def test_broken_file_in_directory_stops_loading(tmp_path: Path) -> None:
     def mutate(d):
-        d["series"]["blocks"][2]["rows"][0]["excess"]["colour"] = "azul"
+        d["series"]["blocks"][2]["rows"][0]["excedentes"]["colour"] = "azul"
 
     _write_copy(tmp_path, mutate)
     with pytest.raises(DataError) as info:
         load_tables(tmp_path)
     assert info.value.file.name == "ordinaria-mensalistas.yaml"
-    assert info.value.place == "series.blocks[2].rows[0].excess"
+    assert info.value.place == "series.blocks[2].rows[0].excedentes"
     assert "chave desconhecida" in info.value.reason
 
 
@@ -187,7 +191,7 @@ def test_every_value_agrees_with_its_printed_form(tables: Tables) -> None:
                 parsed = parse_reference(fig.printed)
         except ValueError:
             # a malformed printed figure must be explained, and its number must be a reading of it
-            assert fig.has_note("garbled", "not_in_scale"), f"figura mal formada sem nota: {where}"
+            assert has_note(fig, "garbled", "not_in_scale"), f"figura mal formada sem nota: {where}"
             digits = fig.printed.replace("CR$", "").replace(" ", "")
             if fig.kind == "money":
                 assert fig.value == parse_money(digits), where
@@ -261,14 +265,14 @@ def test_series_identities_recomputed_from_raw_yaml() -> None:
         sums = {
             "current_count": sum(v(p["count"]) for r in b["rows"] for p in r["current"]),
             "proposed_count": sum(v(r["proposed_count"]) for r in b["rows"]),
-            "excess": sum(v(r["excess"]) for r in b["rows"]),
+            "excedentes": sum(v(r["excedentes"]) for r in b["rows"]),
             "vacancies": sum(v(r["vacancies"]) for r in b["rows"]),
         }
         assert sums == {k: v(t[k]) for k in sums}, b["id"]
-        assert v(t["current_count"]) - v(t["excess"]) + v(t["vacancies"]) == v(t["proposed_count"]), b["id"]
+        assert v(t["current_count"]) - v(t["excedentes"]) + v(t["vacancies"]) == v(t["proposed_count"]), b["id"]
         for r in b["rows"]:
             cur = sum(v(p["count"]) for p in r["current"])
-            assert cur - v(r["excess"]) + v(r["vacancies"]) == v(r["proposed_count"]), (b["id"], r["reference"])
+            assert cur - v(r["excedentes"]) + v(r["vacancies"]) == v(r["proposed_count"]), (b["id"], r["reference"])
 
 
 def test_computed_totals_are_kept_apart_from_printed(tables: Tables) -> None:
@@ -283,7 +287,7 @@ def test_computed_totals_are_kept_apart_from_printed(tables: Tables) -> None:
     assert d["current"] == {"count": 2774, "annual_expense": Decimal("10060800.00")}
     assert d["proposed"] == {"count": 2689, "annual_expense": Decimal("14655000.00")}
     eng = next(b for b in tables.ordinaria.series.blocks if b.id == "engenheiro")
-    assert eng.computed_totals() == {"current_count": 8, "proposed_count": 9, "excess": 7, "vacancies": 8}
+    assert eng.computed_totals() == {"current_count": 8, "proposed_count": 9, "excedentes": 7, "vacancies": 8}
     raw = _raw_document(TABLES_DIR / "ordinaria-mensalistas.yaml")
     assert "computed_totals" not in yaml.safe_dump(raw)
 
@@ -310,7 +314,7 @@ def test_removed_note_is_detected(tmp_path: Path) -> None:
 
 def test_stale_note_is_detected(tmp_path: Path) -> None:
     def mutate(d):
-        d["series"]["blocks"][0]["printed_totals"]["excess"]["notes"] = [
+        d["series"]["blocks"][0]["printed_totals"]["excedentes"]["notes"] = [
             {"type": "total_mismatch", "text": "nota sem motivo", "reconciling_value": 1}
         ]
 
@@ -406,7 +410,7 @@ def test_source_lines_cover_their_cells(tables: Tables) -> None:
             assert part.source_lines[0] <= r.source_lines[0] <= r.source_lines[1] <= part.source_lines[1]
     for b in o.series.blocks:
         for r in b.rows:
-            lines = [r.reference.line, r.proposed_count.line, r.excess.line, r.vacancies.line]
+            lines = [r.reference.line, r.proposed_count.line, r.excedentes.line, r.vacancies.line]
             lines += [x.line for p in r.current for x in (p.count, p.function, p.salary)]
             assert list(r.source_lines) == [min(lines), max(lines)], (b.id, r.reference.printed)
             assert b.source_lines[0] <= r.source_lines[0] <= r.source_lines[1] <= b.source_lines[1], b.id
@@ -508,10 +512,10 @@ def test_garbled_and_stray_cells_are_noted(tables: Tables) -> None:
     garbled_name = [n for n in iter_names(tables) if n.printed == "-\\"]
     assert len(garbled_name) == 1 and garbled_name[0].notes[0].type == "garbled"
     figures = {f.printed: f for f in iter_figures(tables)}
-    assert figures["14.655. 000,00"].has_note("garbled")
+    assert has_note(figures["14.655. 000,00"], "garbled")
     assert figures["14.655. 000,00"].value == Decimal("14655000.00")
-    assert figures["CR$510,00"].has_note("garbled")
-    assert figures["CR$510,00"].has_note("not_in_scale") and figures["CR$510,00"].value is None
+    assert has_note(figures["CR$510,00"], "garbled")
+    assert has_note(figures["CR$510,00"], "not_in_scale") and figures["CR$510,00"].value is None
 
 
 def test_label_mismatches_are_noted(tables: Tables) -> None:

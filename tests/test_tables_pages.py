@@ -27,8 +27,8 @@ from conftest import ROOT
 from fidelity import VOID, page_source_text, tokens
 
 from calculators import api
+from calculators.rules.salarios_1945.tables import read_tables
 from macros.build.exports import json_document
-from macros.data.calculator_tables import to_calculator_shape
 from macros.data.table_compare import comparison
 from macros.data.tables import Figure, FunctionsPart, Tables, load_tables
 
@@ -183,7 +183,7 @@ def test_ordinaria_series_rows_and_totals(parsed: dict[str, ElementText], tables
         for sr in b.rows:
             ident = (f"serie-{b.id}-ref-{sr.reference.value}" if sr.reference.value is not None
                      else f"serie-{b.id}-l{sr.source_lines[0]}")
-            printed = [sr.reference.printed, sr.proposed_count.printed, sr.excess.printed, sr.vacancies.printed]
+            printed = [sr.reference.printed, sr.proposed_count.printed, sr.excedentes.printed, sr.vacancies.printed]
             for post in sr.current:
                 printed += [post.count.printed, post.function.printed, post.salary.printed]
             expect(p, ident, printed)
@@ -477,9 +477,11 @@ def _data_value(cells: dict[str, dict[str, str | None]], key: str) -> str:
 
 
 def test_comparison_payroll_equals_the_calculator(parsed: dict[str, ElementText], tables: Tables) -> None:
-    data = to_calculator_shape(tables)
+    data = json_document(tables)
     c = comparison()
-    names = Counter(r["serie"] for r in data["series"])
+    lines = read_tables(data).lines
+    names = Counter(line.serie for line in lines)
+    blocks = {b.id: b for b in tables.ordinaria.series.blocks}
     checked = 0
     for g in c.groups:
         cells = parsed["comparacao"].cells[f"comp-{g.key}"]
@@ -490,7 +492,8 @@ def test_comparison_payroll_equals_the_calculator(parsed: dict[str, ElementText]
             continue
         # the calculator's "serie" query groups by name over both tables; compare where the
         # name belongs to this série only
-        own = [r for r in data["series"] if r["serie"] == g.label and "referencia" in r]
+        rows = {r.id for r in blocks[g.key].rows}
+        own = [line for line in lines if line.serie == g.label and line.id in rows]
         if names[g.label] != len(own):
             continue
         result = api.run("salarios_1945", {"consulta": "serie", "serie": g.label}, data)
@@ -507,7 +510,7 @@ def test_comparison_payroll_equals_the_calculator(parsed: dict[str, ElementText]
 
 
 def test_comparison_raises_equal_the_calculator(parsed: dict[str, ElementText], tables: Tables) -> None:
-    data = to_calculator_shape(tables)
+    data = json_document(tables)
     c = comparison()
     checked = 0
     for g in c.groups:
@@ -537,7 +540,7 @@ def test_comparison_raises_equal_the_calculator(parsed: dict[str, ElementText], 
 
 
 def test_comparison_daily_totals_equal_the_calculator(html: dict[str, str], tables: Tables) -> None:
-    data = to_calculator_shape(tables)
+    data = json_document(tables)
     result = api.run("salarios_1945", {"consulta": "diaristas"}, data)
     assert result["ok"], result
     c = comparison()

@@ -4,8 +4,10 @@
   (``1900.00``; empty for a printed '-'), and the printed string in its own ``*_impresso``
   column, so that nothing printed is lost ("14.655. 000,00", "CR$510,00", "Supeintentedente");
 - ``tabelas-1945.json``: the four tables as validated from ``data/tables/*.yaml`` (every figure
-  printed and as a number, source lines, notes, printed totals) plus the column sums computed
-  from the printed figures; money is decimal text (``"1900.00"``), never a binary float;
+  printed and as a number, source lines, notes, printed totals, each row's stable id) plus the
+  column sums computed from the printed figures; money is decimal text (``"1900.00"``), never a
+  binary float. The document is :func:`macros.data.calculator_tables.json_document`, the same one
+  the calculators read;
 - ``tabelas-1945.schema.json``: its JSON Schema, built from ``data/schema/tables.schema.json``.
 
 The column sums are data verification (:mod:`macros.tables`), not pay rules.
@@ -21,6 +23,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+# The published document lives in the tables binding (the calculators read it too).
+from ..data.calculator_tables import json_document as json_document
 from ..data.loader import DATA
 from ..data.tables import Figure, FunctionsPart, Name, Note, Tables
 
@@ -174,11 +178,11 @@ def series_sheet(tables: Tables) -> Sheet:
             for i, post in enumerate(sr.current, 1):
                 first = i == 1
                 line_figs: list[Cell] = (
-                    [*_fig(sr.proposed_count), *_fig(sr.excess), *_fig(sr.vacancies)] if first else [None, ""] * 3
+                    [*_fig(sr.proposed_count), *_fig(sr.excedentes), *_fig(sr.vacancies)] if first else [None, ""] * 3
                 )
                 notes = [post.count.notes, post.function.notes, post.salary.notes]
                 if first:
-                    notes += [sr.notes, sr.reference.notes, sr.proposed_count.notes, sr.excess.notes,
+                    notes += [sr.notes, sr.reference.notes, sr.proposed_count.notes, sr.excedentes.notes,
                               sr.vacancies.notes]
                 rows.append([
                     b.id, *_name(b.title), *_fig(sr.reference), ref_salary, i, *_fig(post.count),
@@ -223,48 +227,6 @@ def csv_texts(tables: Tables) -> dict[str, str]:
 
 
 # ------------------------------------------------------------------ JSON
-def _counts(totals: dict[str, int]) -> dict[str, int]:
-    return dict(totals)
-
-
-def computed_totals(tables: Tables) -> dict[str, Any]:
-    """Column sums of the printed figures ('-' = 0), per part and per série."""
-    o, s, d = tables.ordinaria, tables.suplementar, tables.diaristas
-    return {
-        o.commission.id: _counts(o.commission.computed_totals()),
-        "series": {b.id: _counts(b.computed_totals()) for b in o.series.blocks},
-        s.commission.id: _counts(s.commission.computed_totals()),
-        s.effective.id: _counts(s.effective.computed_totals()),
-        d.id: {
-            side: {k: plain(v) if isinstance(v, Decimal) else v for k, v in sums.items()}
-            for side, sums in d.computed_totals().items()
-        },
-    }
-
-
-def json_document(tables: Tables) -> dict[str, Any]:
-    """All four tables, as validated, with the computed column sums apart."""
-    raw = tables.documents
-    return {
-        "titulo": "Tabelas anexas ao Decreto nº 17.961, de 5 de março de 1945 "
-        "(Administração do Porto do Rio de Janeiro)",
-        "fonte": {"arquivo": tables.source_file, "url": f"/fontes/{tables.source_file}",
-                  "linhas": list(tables.source_lines)},
-        "decreto": "/decreto-17961-1945/",
-        "formato": (
-            "Cada número impresso tem 'printed' (como impresso) e 'value' (número; nulo para '-'); quantias em "
-            "cruzeiros são texto decimal com ponto ('1900.00'). 'line' é a linha do documento-fonte. Os totais "
-            "impressos ficam em 'printed_totals'; as somas das colunas calculadas dos valores impressos, em "
-            "'totais_calculados'. Notas: 'notes' (tipos descritos no esquema)."
-        ),
-        "escala": raw["escala"],
-        "ordinaria": raw["ordinaria"],
-        "suplementar": raw["suplementar"],
-        "diaristas": raw["diaristas"],
-        "totais_calculados": computed_totals(tables),
-    }
-
-
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of :func:`json_document`, reusing the data schema's definitions."""
     base = json.loads((DATA / "schema" / "tables.schema.json").read_text(encoding="utf-8"))

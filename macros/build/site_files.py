@@ -55,7 +55,7 @@ def add_pyodide(files: Files, config: Any) -> None:
 
 
 # The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
-# the decree's tables in the shape the salarios_1945 calculator reads.
+# the decree's tables: the document published as /dados/tabelas-1945.json, compact.
 CALCULATORS_DIR = ROOT / "calculators"
 CALCULATORS_ARCHIVE = "assets/calculadoras.zip"
 CALCULATORS_DATA = "assets/calculadoras-dados.json"

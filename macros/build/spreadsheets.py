@@ -123,7 +123,7 @@ def comparison_sheet(c: Comparison) -> Sheet:
                 notes.append(line.reference.notes)
             rows.append([
                 TABLE_NAMES[g.table], g.label, line.current_name.printed, line.current_name.normalized or "", target,
-                line.row.current_count, line.row.proposed_count, line.row.current_salary, line.proposed,
+                line.post.count, line.line.proposed_count if line.first else 0, line.post.salary, line.proposed,
                 raised.amount if raised else None, raised.percent if raised else None,
                 f"{line.source_lines[0]}-{line.source_lines[1]}", _notes(*notes),
             ])

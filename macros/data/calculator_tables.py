@@ -1,25 +1,19 @@
-"""The tables of Decreto nº 17.961/1945 in the shape the ``salarios_1945`` calculator reads.
+"""The tables binding: the one document of the Decreto nº 17.961/1945 tables that everyone reads.
 
-:mod:`macros.tables` holds the typed model of ``data/tables/*.yaml`` (every printed figure, its
-notes, printed totals); :mod:`calculators.tables_1945` documents the plain JSON shape the
-calculator accepts (``escala``, ``series``, ``diaristas``). This module only converts the one
-into the other — no pay rule, no total, no correction:
+:func:`json_document` is the document published as ``/dados/tabelas-1945.json`` (validated by
+``/dados/tabelas-1945.schema.json``): the four tables as validated from ``data/tables/*.yaml``
+(every printed figure, its notes, the rows' stable ids) and the column sums computed from the
+printed figures. That same document is
 
-- ``escala``: one row per referência of the escala-padrão (art. 2º, § 1º);
-- ``series``: one row per printed line of the Tabela Ordinária (funções em comissão and séries
-  funcionais, art. 2º) and of the Tabela Suplementar (art. 3º). A line of a série that prints
-  several current functions (for example "33 Auxiliar de Escritório" and "1 Conferente Auxiliar",
-  all at Cr$ 500,00) becomes one row per current function so that each can be looked up; the
-  line's counts (current total, proposed, excedentes, vagas) stay together on the first of those
-  rows, so that the line's own identity (proposta = atual − excedentes + vagas) is read as
-  printed. This needs the functions of the line to share one salary (true of every such line in
-  the decree); a line that did not would stop the build rather than shift money between rows;
-- ``diaristas``: the current and the proposed side of each line of the Tabela de Diaristas
-  (art. 1º, § 5º).
+- written to ``/dados/tabelas-1945.json`` (:mod:`macros.build.exports`);
+- served to the browser's calculator as ``/assets/calculadoras-dados.json`` (same structure,
+  compact: :mod:`macros.build.site_files`);
+- passed to ``salarios_1945`` for the worked examples and the questions pages
+  (:func:`decree_tables`), and read by the comparison page (:mod:`macros.data.table_compare`).
 
-Names are given in their normalised form when the data records one (a typo corrected in a note),
-else as printed. A referência cell that does not hold a referência of the scale (a garbled cell,
-noted in the data) is passed as absent.
+The calculator reads it with :func:`calculators.rules.salarios_1945.tables.read_tables`; no other
+shape of the tables exists. Nothing here computes a pay rule; the column sums are data
+verification, as in :mod:`macros.data.tables`.
 """
 
 from __future__ import annotations
@@ -27,99 +21,65 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from calculators.core.money import format_decimal
+from calculators.rules.salarios_1945.tables import choices as table_choices
+from calculators.rules.salarios_1945.tables import read_tables
 
-from .loader import DataError
-from .tables import Figure, FunctionsPart, Name, Post, Tables
-
-
-def _money(figure: Figure) -> str | None:
-    value = figure.value
-    return format_decimal(value, 2) if isinstance(value, Decimal) else None
+from .tables import Tables
 
 
-def _count(figure: Figure) -> int:
-    return int(figure.amount)
+def _plain(value: int | Decimal) -> int | str:
+    return format(value, "f") if isinstance(value, Decimal) else value
 
 
-def _name(name: Name) -> str | None:
-    return None if name.is_blank else name.sort_key
-
-
-def _functions_rows(part: FunctionsPart, table: str) -> list[dict[str, Any]]:
-    """Funções isoladas: the proposed function is the row's "série"."""
-    rows: list[dict[str, Any]] = []
-    for row in part.rows:
-        serie = _name(row.proposed.function) or _name(row.current.function)
-        if serie is None:
-            continue
-        rows.append(
-            {
-                "serie": serie,
-                "tabela": table,
-                "funcao_atual": _name(row.current.function),
-                "quantidade_atual": _count(row.current.count),
-                "salario_atual": _money(row.current.salary),
-                "quantidade_proposta": _count(row.proposed.count),
-                "salario_proposto": _money(row.proposed.salary),
-                "excedentes": 0,
-                "vagas": _count(row.vacancies) if row.vacancies is not None else 0,
-            }
-        )
-    return rows
-
-
-def _same_salary(posts: tuple[Post, ...]) -> bool:
-    return len({p.salary.value for p in posts}) <= 1
-
-
-def to_calculator_shape(tables: Tables) -> dict[str, Any]:
-    """The whole decree in the shape of :mod:`calculators.tables_1945`."""
-    scale = {
-        int(r.reference.value): _money(r.salary)
-        for r in tables.escala.rows
-        if r.reference.value is not None and _money(r.salary) is not None
+def computed_totals(tables: Tables) -> dict[str, Any]:
+    """Column sums of the printed figures ('-' = 0), per part and per série."""
+    o, s, d = tables.ordinaria, tables.suplementar, tables.diaristas
+    return {
+        o.commission.id: dict(o.commission.computed_totals()),
+        "series": {b.id: dict(b.computed_totals()) for b in o.series.blocks},
+        s.commission.id: dict(s.commission.computed_totals()),
+        s.effective.id: dict(s.effective.computed_totals()),
+        d.id: {side: {k: _plain(v) for k, v in sums.items()} for side, sums in d.computed_totals().items()},
     }
-    escala = [{"referencia": ref, "salario": salary} for ref, salary in scale.items()]
-    series = _functions_rows(tables.ordinaria.commission, "ordinaria")
-    for block in tables.ordinaria.series.blocks:
-        title = block.title.sort_key
-        for line in block.rows:
-            reference = line.reference.value if line.reference.value in scale else None
-            posts = line.current
-            if not _same_salary(posts):
-                raise DataError(tables.ordinaria.file, f"série {title}, linha {line.source_lines[0]}",
-                                "funções atuais com salários diferentes na mesma linha")
-            for position, post in enumerate(posts):
-                first = position == 0
-                series.append(
-                    {
-                        "serie": title,
-                        "tabela": "ordinaria",
-                        "funcao_atual": _name(post.function),
-                        "quantidade_atual": line.current_count if first else 0,
-                        "salario_atual": _money(post.salary),
-                        "quantidade_proposta": _count(line.proposed_count) if first else 0,
-                        "referencia": int(reference) if reference is not None else None,
-                        "excedentes": _count(line.excess) if first else 0,
-                        "vagas": _count(line.vacancies) if first else 0,
-                    }
-                )
-    series += _functions_rows(tables.suplementar.commission, "suplementar")
-    series += _functions_rows(tables.suplementar.effective, "suplementar")
-    diaristas: list[dict[str, Any]] = []
-    for situation, side_name in (("atual", "current"), ("proposta", "proposed")):
-        for row in tables.diaristas.rows:
-            side = getattr(row, side_name)
-            wage = _money(side.daily_salary)
-            if side.count.value is None or wage is None:
-                continue
-            diaristas.append({"situacao": situation, "quantidade": _count(side.count), "salario_diario": wage})
-    return {"escala": escala, "series": series, "diaristas": diaristas}
+
+
+def json_document(tables: Tables) -> dict[str, Any]:
+    """All four tables, as validated, with the computed column sums apart."""
+    raw = tables.documents  # the validated documents, as read once by the Site
+    return {
+        "titulo": "Tabelas anexas ao Decreto nº 17.961, de 5 de março de 1945 "
+        "(Administração do Porto do Rio de Janeiro)",
+        "fonte": {"arquivo": tables.source_file, "url": f"/fontes/{tables.source_file}",
+                  "linhas": list(tables.source_lines)},
+        "decreto": "/decreto-17961-1945/",
+        "formato": (
+            "Cada número impresso tem 'printed' (como impresso) e 'value' (número; nulo para '-'); quantias em "
+            "cruzeiros são texto decimal com ponto ('1900.00'). 'line' é a linha do documento-fonte. Os totais "
+            "impressos ficam em 'printed_totals'; as somas das colunas calculadas dos valores impressos, em "
+            "'totais_calculados'. Notas: 'notes' (tipos descritos no esquema). Cada linha de tabela tem 'id', a âncora "
+            "da linha nas páginas de tabelas do site (ex.: /tabelas/escala-padrao/#ref-17)."
+        ),
+        "escala": raw["escala"],
+        "ordinaria": raw["ordinaria"],
+        "suplementar": raw["suplementar"],
+        "diaristas": raw["diaristas"],
+        "totais_calculados": computed_totals(tables),
+    }
 
 
 def decree_tables() -> dict[str, Any]:
-    """The decree's tables shaped for the calculator, from the build's Site (loaded once per build)."""
+    """The published document of the decree's tables, from the build's Site (built once per build)."""
     from .site import current
 
     return current().decree_tables
+
+
+def choices(source: str) -> list[str]:
+    """Suggestions for a calculator field that declares ``choices_from`` (names in the tables)."""
+    return table_choices(read_tables(decree_tables()), source)
+
+
+def cut_size(data: Any) -> tuple[int, int]:
+    """Referências and lines of a (partial) document of the tables: the size of an example's cut."""
+    tables = read_tables(data)
+    return len(tables.scale), len(tables.lines)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .calculator_tables import to_calculator_shape
+from .calculator_tables import json_document
 from .cases import Case, load_cases
 from .glossario import Glossary, load_glossary
 from .hoje import StatuteToday, load_all_today
@@ -84,14 +84,15 @@ def load(data: Path = DATA) -> Site:
     glossary = load_glossary(data / "glossario.yaml")
     tables = load_tables(data / "tables")
     audit(tables)
+    document = json_document(tables)
     return Site(
         data=data,
         statutes=statutes,
         today=today,
         glossary=glossary,
         tables=tables,
-        decree_tables=to_calculator_shape(tables),
-        comparison=build_comparison(tables),
+        decree_tables=document,
+        comparison=build_comparison(tables, document),
         cases=load_cases(data),
     )
 

@@ -1,11 +1,12 @@
 """The figures of the "atual × proposta" view, obtained from the calculators.
 
-Nothing is computed here: the rows of the decree's tables are taken in the calculator's shape
-(:mod:`macros.calculator_tables`), grouped the way the pages show them (one group per série
-funcional and per part of a table), and every salary, raise, headcount and payroll comes from
-:mod:`calculators.salarios_1945` (``proposed_salary``, ``salary_raise``, ``payroll``,
-``daily_expense``). This module only pairs those results with the printed cells of
-:mod:`macros.tables`, so that pages can show the names as printed and link to the rows.
+Nothing is computed here. The calculator reads the published document of the decree's tables
+(:func:`macros.data.calculator_tables.decree_tables`); every salary, raise, headcount and payroll
+comes from :mod:`calculators.rules.salarios_1945` (``proposed_salary``, ``salary_raise``,
+``payroll``, ``daily_expense``). This module groups the calculator's lines the way the pages show
+them (one group per série funcional and per part of a table) and joins each of them to its
+printed row of :mod:`macros.data.tables` **by the row's id** (the row's anchor on the pages), so
+that pages can show the names as printed and link to the rows.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from calculators.rules.salarios_1945 import (
     proposed_salary,
     salary_raise,
 )
-from calculators.rules.salarios_1945.tables import SeriesRow, read_tables
+from calculators.rules.salarios_1945.tables import Line, Post, read_tables
 from calculators.rules.salarios_1945.tables import Tables as CalcTables
 
-from .calculator_tables import to_calculator_shape
+from .calculator_tables import json_document
 from .tables import DiaristaRow, Figure, FunctionsPart, Name, SeriesBlock, Tables
 
 
@@ -39,7 +40,9 @@ class FunctionLine:
     proposed_name: Name | None  # isolated functions: the proposed function; séries: None
     reference: Figure | None  # séries: the referência cell
     source_lines: tuple[int, int]
-    row: SeriesRow
+    line: Line  # the calculator's line (same id as the printed row)
+    post: Post  # this function on the calculator's line
+    first: bool  # the first function printed on its line (which carries the line's proposed count)
     proposed: Decimal | None
     raise_: SalaryRaise | None
 
@@ -56,9 +59,8 @@ class Group:
     anchor: str
     is_series: bool
     source_lines: tuple[int, int]
-    rows: tuple[SeriesRow, ...]
-    payroll: Payroll
     lines: tuple[FunctionLine, ...]
+    payroll: Payroll
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,77 +80,65 @@ class Comparison:
     daily_proposed: tuple[int, Decimal]
 
 
-def _rows(shape: dict[str, Any], calc: CalcTables) -> list[tuple[dict[str, Any], SeriesRow]]:
-    raw = shape["series"]
-    if len(raw) != len(calc.series):
-        raise ValueError("a adaptação das tabelas mudou o número de linhas")
-    return list(zip(raw, calc.series, strict=True))
+class _Join:
+    """The calculator's lines by id: each printed row finds its line by the row's id."""
+
+    def __init__(self, calc: CalcTables) -> None:
+        self.calc = calc
+        self.by_id = {line.id: line for line in calc.lines}
+
+    def line(self, ident: str) -> Line:
+        if ident not in self.by_id:
+            raise ValueError(f"linha {ident!r} das tabelas sem linha correspondente na calculadora")
+        return self.by_id[ident]
+
+    def function_line(self, line: Line, position: int, name: Name, count: Figure, salary: Figure,
+                      proposed_name: Name | None, reference: Figure | None, source_lines: tuple[int, int]
+                      ) -> FunctionLine:
+        post = line.current[position]
+        proposed = proposed_salary(line, self.calc)
+        current = post.salary
+        raised = salary_raise(current, proposed) if current is not None and proposed is not None else None
+        return FunctionLine(name, count, salary, proposed_name, reference, source_lines, line, post, position == 0,
+                            proposed, raised)
 
 
-def _line(
-    calc: CalcTables,
-    row: SeriesRow,
-    name: Name,
-    count: Figure,
-    salary: Figure,
-    proposed_name: Name | None,
-    reference: Figure | None,
-    lines: tuple[int, int],
-) -> FunctionLine:
-    proposed = proposed_salary(row, calc)
-    current = row.current_salary
-    raised = salary_raise(current, proposed) if current is not None and proposed is not None else None
-    return FunctionLine(name, count, salary, proposed_name, reference, lines, row, proposed, raised)
-
-
-def _functions_group(
-    key: str, table: str, label: str, page: str, part: FunctionsPart, selected: list[SeriesRow], calc: CalcTables
-) -> Group:
-    if len(selected) != len(part.rows):
-        raise ValueError(f"{key}: linhas da calculadora não correspondem às da tabela")
-    lines = tuple(
-        _line(calc, row, fr.current.function, fr.current.count, fr.current.salary, fr.proposed.function, None,
-              fr.source_lines)
-        for fr, row in zip(part.rows, selected, strict=True)
+def _functions_group(join: _Join, key: str, table: str, label: str, page: str, part: FunctionsPart) -> Group:
+    lines = [join.line(fr.id) for fr in part.rows]
+    shown = tuple(
+        join.function_line(line, 0, fr.current.function, fr.current.count, fr.current.salary, fr.proposed.function,
+                           None, fr.source_lines)
+        for fr, line in zip(part.rows, lines, strict=True)
         if not fr.current.function.is_blank
     )
-    return Group(key, table, label, part.label.printed, page, part.id, False, part.source_lines, tuple(selected),
-                 payroll(selected, calc), lines)
+    return Group(key, table, label, part.label.printed, page, part.id, False, part.source_lines, shown,
+                 payroll(lines, join.calc))
 
 
-def _series_group(block: SeriesBlock, selected: list[SeriesRow], calc: CalcTables) -> Group:
-    posts = [(sr, post) for sr in block.rows for post in sr.current]
-    if len(selected) != len(posts):
-        raise ValueError(f"{block.id}: linhas da calculadora não correspondem às da tabela")
-    lines = tuple(
-        _line(calc, row, post.function, post.count, post.salary, None, sr.reference, sr.source_lines)
-        for (sr, post), row in zip(posts, selected, strict=True)
+def _series_group(join: _Join, block: SeriesBlock) -> Group:
+    lines = [join.line(sr.id) for sr in block.rows]
+    shown = tuple(
+        join.function_line(line, i, post.function, post.count, post.salary, None, sr.reference, sr.source_lines)
+        for sr, line in zip(block.rows, lines, strict=True)
+        for i, post in enumerate(sr.current)
         if not post.function.is_blank
     )
     return Group(block.id, "ordinaria", block.title.sort_key, block.title.printed, "ordinaria-mensalistas",
-                 f"serie-{block.id}", True, block.source_lines, tuple(selected), payroll(selected, calc), lines)
+                 f"serie-{block.id}", True, block.source_lines, shown, payroll(lines, join.calc))
 
 
-def build_comparison(tables: Tables) -> Comparison:
-    """Every figure of the comparison, from the calculators."""
-    shape = to_calculator_shape(tables)
-    calc = read_tables(shape)
-    pairs = _rows(shape, calc)
+def build_comparison(tables: Tables, document: dict[str, Any] | None = None) -> Comparison:
+    """Every figure of the comparison, from the calculators reading the published document."""
+    join = _Join(read_tables(json_document(tables) if document is None else document))
     o, s = tables.ordinaria, tables.suplementar
-    commission = [r for raw, r in pairs if raw["tabela"] == "ordinaria" and "salario_proposto" in raw]
-    groups = [_functions_group("ordinaria-comissao", "ordinaria", "Funções em comissão", "ordinaria-mensalistas",
-                               o.commission, commission, calc)]
-    for block in o.series.blocks:
-        title = block.title.sort_key
-        chosen = [r for raw, r in pairs
-                  if raw["tabela"] == "ordinaria" and "referencia" in raw and raw["serie"] == title]
-        groups.append(_series_group(block, chosen, calc))
+    groups = [_functions_group(join, "ordinaria-comissao", "ordinaria", "Funções em comissão",
+                               "ordinaria-mensalistas", o.commission)]
+    groups += [_series_group(join, block) for block in o.series.blocks]
     for part, label in ((s.commission, "Funções em comissão"), (s.effective, "Funções de provimento efetivo")):
-        names = {fr.proposed.function.sort_key for fr in part.rows}
-        chosen = [r for raw, r in pairs if raw["tabela"] == "suplementar" and raw["serie"] in names]
-        groups.append(_functions_group(part.id, "suplementar", label, "suplementar-mensalistas", part, chosen, calc))
-    ordinaria_rows = tuple(r for g in groups if g.table == "ordinaria" for r in g.rows)
-    suplementar_rows = tuple(r for g in groups if g.table == "suplementar" for r in g.rows)
+        groups.append(_functions_group(join, part.id, "suplementar", label, "suplementar-mensalistas", part))
+    ordinaria = [join.line(r.id) for r in o.commission.rows] + [join.line(r.id) for b in o.series.blocks
+                                                                 for r in b.rows]
+    suplementar = [join.line(r.id) for part in (s.commission, s.effective) for r in part.rows]
     daily = []
     for dr in tables.diaristas.rows:
         cur, new = dr.current.daily_salary.value, dr.proposed.daily_salary.value
@@ -156,12 +146,12 @@ def build_comparison(tables: Tables) -> Comparison:
         daily.append(DailyLine(dr, raised))
     return Comparison(
         groups=tuple(groups),
-        ordinaria=payroll(ordinaria_rows, calc),
-        suplementar=payroll(suplementar_rows, calc),
-        total=payroll(ordinaria_rows + suplementar_rows, calc),
+        ordinaria=payroll(ordinaria, join.calc),
+        suplementar=payroll(suplementar, join.calc),
+        total=payroll(ordinaria + suplementar, join.calc),
         daily=tuple(daily),
-        daily_current=daily_expense(calc, "atual"),
-        daily_proposed=daily_expense(calc, "proposta"),
+        daily_current=daily_expense(join.calc, "atual"),
+        daily_proposed=daily_expense(join.calc, "proposta"),
     )
 
 

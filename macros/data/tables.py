@@ -17,7 +17,6 @@ the place and the reason, as a broken statute does. No rendering and no pay rule
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -39,38 +38,8 @@ EXPLAINED_BY: dict[str, str] = {
     "scale": "not_in_scale",
 }
 
-COUNT_RE = re.compile(r"^[0-9]{1,3}(\.[0-9]{3})*$")
-MONEY_RE = re.compile(r"^[0-9]{1,3}(\.[0-9]{3})*,[0-9]{2}$")
 
-
-# ------------------------------------------------------------------ parsing of printed figures
-def parse_count(printed: str) -> int | None:
-    """'2.774' → 2774; '-' → None. Raises ValueError for anything else."""
-    if printed == "-":
-        return None
-    if not COUNT_RE.match(printed):
-        raise ValueError(f"número mal formado: {printed!r}")
-    return int(printed.replace(".", ""))
-
-
-def parse_money(printed: str) -> Decimal | None:
-    """'1.900,00' → Decimal('1900.00'); '-' → None. Raises ValueError for anything else."""
-    if printed == "-":
-        return None
-    if not MONEY_RE.match(printed):
-        raise ValueError(f"quantia mal formada: {printed!r}")
-    return Decimal(printed.replace(".", "").replace(",", "."))
-
-
-def parse_reference(printed: str) -> int | None:
-    """'25' → 25; '-' → None. Raises ValueError for anything else (e.g. 'CR$510,00')."""
-    if printed == "-":
-        return None
-    if not printed.isdigit():
-        raise ValueError(f"referência mal formada: {printed!r}")
-    return int(printed)
-
-
+# ------------------------------------------------------------------ numbers
 def format_money(value: Decimal) -> str:
     """Decimal('14655000.00') → '14.655.000,00' (Brazilian grouping)."""
     whole, _, cents = f"{value:.2f}".partition(".")
@@ -144,8 +113,6 @@ class Figure:
         rv = self.reconciling_value
         return self.amount if rv is None else rv
 
-    def has_note(self, *types: str) -> bool:
-        return any(n.type in types for n in self.notes)
 
 
 def _count(raw: dict[str, Any]) -> Figure:
@@ -234,6 +201,7 @@ def _post(raw: dict[str, Any]) -> Post:
 # ------------------------------------------------------------------ tables
 @dataclass(frozen=True, eq=False)
 class EscalaRow:
+    id: str  # the row's anchor on the pages (``ref-17``), frozen once published
     source_lines: tuple[int, int]
     reference: Figure
     salary: Figure
@@ -250,13 +218,18 @@ class Escala:
     notes: tuple[Note, ...]
     rows: tuple[EscalaRow, ...]
 
-    def salary_for(self, reference: int) -> Decimal:
+    def row_for(self, reference: int) -> EscalaRow:
+        """The row of a referência (raises KeyError when the scale has none)."""
         for row in self.rows:
             if row.reference.value == reference:
-                if not isinstance(row.salary.value, Decimal):
-                    raise KeyError(reference)
-                return row.salary.value
+                return row
         raise KeyError(reference)
+
+    def salary_for(self, reference: int) -> Decimal:
+        salary = self.row_for(reference).salary.value
+        if not isinstance(salary, Decimal):
+            raise KeyError(reference)
+        return salary
 
     @property
     def references(self) -> frozenset[int]:
@@ -265,6 +238,7 @@ class Escala:
 
 @dataclass(frozen=True, eq=False)
 class FunctionsRow:
+    id: str  # ``ordinaria-comissao-l1``
     source_lines: tuple[int, int]
     current: Post
     proposed: Post
@@ -302,11 +276,12 @@ class FunctionsPart:
 
 @dataclass(frozen=True, eq=False)
 class SeriesRow:
+    id: str  # ``serie-escriturario-ref-17``
     source_lines: tuple[int, int]
     reference: Figure
     current: tuple[Post, ...]
     proposed_count: Figure
-    excess: Figure
+    excedentes: Figure
     vacancies: Figure
     notes: tuple[Note, ...] = ()
 
@@ -331,8 +306,8 @@ class SeriesBlock:
         return [getattr(r, key) for r in self.rows]
 
     def computed_totals(self) -> dict[str, int]:
-        """Column sums of the printed values: current_count, proposed_count, excess, vacancies."""
-        return {k: count_total(self.column(k)) for k in ("current_count", "proposed_count", "excess", "vacancies")}
+        """Column sums of the printed values: current_count, proposed_count, excedentes, vacancies."""
+        return {k: count_total(self.column(k)) for k in ("current_count", "proposed_count", "excedentes", "vacancies")}
 
 
 @dataclass(frozen=True, eq=False)
@@ -377,6 +352,7 @@ class DiaristaSide:
 
 @dataclass(frozen=True, eq=False)
 class DiaristaRow:
+    id: str  # ``diaristas-l1``
     source_lines: tuple[int, int]
     current: DiaristaSide
     proposed: DiaristaSide
@@ -406,9 +382,6 @@ class Diaristas:
             }
         return out
 
-    def expected_annual(self, side: DiaristaSide) -> Decimal:
-        """count × daily salary × days_per_year, from the printed figures."""
-        return Decimal(side.count.amount * side.daily_salary.amount * self.days_per_year)
 
 
 @dataclass(frozen=True, eq=False)
@@ -445,6 +418,7 @@ def _functions_part(raw: dict[str, Any]) -> FunctionsPart:
         obs = r.get("observation")
         rows.append(
             FunctionsRow(
+                r["id"],
                 _lines(r["source_lines"]),
                 _post(r["current"]),
                 _post(r["proposed"]),
@@ -470,11 +444,12 @@ def _series_part(raw: dict[str, Any]) -> SeriesPart:
     for b in raw["blocks"]:
         rows = tuple(
             SeriesRow(
+                r["id"],
                 _lines(r["source_lines"]),
                 _reference(r["reference"]),
                 tuple(_post(p) for p in r["current"]),
                 _count(r["proposed_count"]),
-                _count(r["excess"]),
+                _count(r["excedentes"]),
                 _count(r["vacancies"]),
                 _notes(r),
             )
@@ -510,7 +485,7 @@ def build(raw: dict[str, Any], path: Path) -> Escala | Ordinaria | Suplementar |
     kind = raw["kind"]
     if kind == "escala":
         rows = tuple(
-            EscalaRow(_lines(r["source_lines"]), _reference(r["reference"]), _money(r["salary"]), _notes(r))
+            EscalaRow(r["id"], _lines(r["source_lines"]), _reference(r["reference"]), _money(r["salary"]), _notes(r))
             for r in raw["rows"]
         )
         return Escala(
@@ -538,7 +513,8 @@ def build(raw: dict[str, Any], path: Path) -> Escala | Ordinaria | Suplementar |
             _functions_part(raw["effective"]),
         )
     diarista_rows = tuple(
-        DiaristaRow(_lines(r["source_lines"]), _diaristas_side(r["current"]), _diaristas_side(r["proposed"]), _notes(r))
+        DiaristaRow(r["id"], _lines(r["source_lines"]), _diaristas_side(r["current"]),
+                    _diaristas_side(r["proposed"]), _notes(r))
         for r in raw["rows"]
     )
     totals = {
@@ -660,15 +636,15 @@ def _sum_check(key: str, place: str, cells: list[Figure], printed_total: Figure)
 
 
 def _identity_check(
-    key: str, place: str, current: list[Figure], excess: Figure | None, vacancies: Figure | None, proposed: Figure
+    key: str, place: str, current: list[Figure], excedentes: Figure | None, vacancies: Figure | None, proposed: Figure
 ) -> Check:
     def rule(v: Value) -> bool:
         cur = total(v(c) for c in current)
-        exc = v(excess) if excess is not None else 0
+        exc = v(excedentes) if excedentes is not None else 0
         vac = v(vacancies) if vacancies is not None else 0
         return cur - exc + vac == v(proposed)
 
-    cells = (*current, *(f for f in (excess, vacancies) if f is not None), proposed)
+    cells = (*current, *(f for f in (excedentes, vacancies) if f is not None), proposed)
     return Check("identity", key, place, cells, rule)
 
 
@@ -689,7 +665,7 @@ def _annual_check(key: str, place: str, side: DiaristaSide, table: Diaristas) ->
 COLUMN_LABELS = {
     "current_count": "nº de funções (atual)",
     "proposed_count": "nº de funções (proposta)",
-    "excess": "excedentes",
+    "excedentes": "excedentes",
     "vacancies": "vagas",
     "count": "nº de funções",
     "annual_expense": "despesa anual",
@@ -738,7 +714,7 @@ def checks(tables: Tables) -> list[Check]:
                     f"{b.id}:row{i}:identity",
                     f"{where}, referência {r.reference.printed}",
                     [p.count for p in r.current],
-                    r.excess,
+                    r.excedentes,
                     r.vacancies,
                     r.proposed_count,
                 )
@@ -752,7 +728,7 @@ def checks(tables: Tables) -> list[Check]:
                 f"{b.id}:total:identity",
                 f"{where}, totais",
                 [t["current_count"]],
-                t["excess"],
+                t["excedentes"],
                 t["vacancies"],
                 t["proposed_count"],
             )
@@ -819,7 +795,7 @@ def _figures_of(table: Escala | Ordinaria | Suplementar | Diaristas) -> Iterator
                     yield post.count
                     yield post.salary
                 yield sr.proposed_count
-                yield sr.excess
+                yield sr.excedentes
                 yield sr.vacancies
             yield from b.printed_totals.values()
 
@@ -885,57 +861,3 @@ def iter_figures(tables: Tables) -> Iterator[Figure]:
     """Every printed figure (count, money, referência) of every table, table by table."""
     for table in (tables.escala, tables.ordinaria, tables.suplementar, tables.diaristas):
         yield from _figures_of(table)
-
-
-def iter_names(tables: Tables) -> Iterator[Name]:
-    """Every function name (and série title) as printed."""
-    for part in (tables.ordinaria.commission, tables.suplementar.commission, tables.suplementar.effective):
-        for fr in part.rows:
-            yield fr.current.function
-            yield fr.proposed.function
-    for b in tables.ordinaria.series.blocks:
-        yield b.title
-        for sr in b.rows:
-            for post in sr.current:
-                yield post.function
-
-
-def iter_texts(tables: Tables) -> Iterator[tuple[str, int]]:
-    """Every other printed text with its line: titles, labels, headers, observations, stray cells."""
-    e, o, s, d = tables.escala, tables.ordinaria, tables.suplementar, tables.diaristas
-    for label in (
-        e.title,
-        o.heading,
-        o.title,
-        o.commission.label,
-        o.series.label,
-        s.title,
-        s.commission.label,
-        s.effective.label,
-        d.title,
-    ):
-        yield label.printed, label.line
-    for headers in (
-        e.headers,
-        o.commission.headers,
-        o.series.headers,
-        s.commission.headers,
-        s.effective.headers,
-        d.headers,
-    ):
-        for h in headers:
-            yield h.printed, h.line
-    for part in (o.commission, s.commission, s.effective):
-        for fr in part.rows:
-            if fr.observation is not None:
-                yield fr.observation.text, fr.observation.line
-    for sc in iter_stray_cells(tables):
-        yield sc.printed, sc.line
-
-
-def iter_stray_cells(tables: Tables) -> Iterator[StrayCell]:
-    yield from tables.ordinaria.commission.stray_cells
-    for b in tables.ordinaria.series.blocks:
-        yield from b.stray_cells
-    yield from tables.suplementar.commission.stray_cells
-    yield from tables.suplementar.effective.stray_cells

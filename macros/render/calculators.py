@@ -20,11 +20,10 @@ from markupsafe import Markup
 from calculators import api
 from calculators.core.money import Currency, amount_text, format_decimal
 from calculators.rules import today
-from calculators.rules.salarios_1945.tables import normalize
 
 from ..data import ids
 from ..data import site as data_site
-from ..data.calculator_tables import decree_tables
+from ..data.calculator_tables import choices, cut_size, decree_tables
 from ..data.statutes import statute
 from .statute import md_heading_text
 
@@ -267,16 +266,9 @@ def _default_text(field: Mapping[str, Any]) -> str:
 
 def _datalist(field: Mapping[str, Any], list_id: str) -> Markup:
     source = field.get("choices_from")
-    if not isinstance(source, str) or not source.startswith("series[]."):
+    if not isinstance(source, str):
         return Markup("")
-    key = source.removeprefix("series[].")
-    # Near-duplicate printed names (same comparison key) are offered once: the calculator
-    # treats them as one and says so in its result.
-    merged: dict[str, str] = {}
-    for row in decree_tables()["series"]:
-        if row.get(key):
-            merged.setdefault(normalize(str(row[key])), str(row[key]))
-    values = sorted(merged.values())
+    values = choices(source)
     options = Markup("").join(Markup('<option value="{}"></option>').format(v) for v in values)
     return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
 
@@ -612,8 +604,7 @@ def examples_section(spec: Mapping[str, Any]) -> str:
         note = ""
         if name == "salarios_1945":
             note = (
-                "Tabelas: recorte ilustrativo "
-                f"({len(data.get('escala', []))} referências, {len(data.get('series', []))} linhas de séries)."
+                "Tabelas: recorte ilustrativo ({} referências, {} linhas de séries).".format(*cut_size(data))
                 if isinstance(data, dict) else "Sem tabelas fornecidas."
             )
         out.append(example_html(spec, f"exemplo-{case['name']}", case["title"], case["description"],

@@ -39,6 +39,7 @@ from ..data.tables import (
     Name,
     Note,
     SeriesBlock,
+    SeriesRow,
     StrayCell,
     Tables,
     format_money,
@@ -76,7 +77,7 @@ COLUMN_NAMES = {
     "proposed_function": "função, situação proposta",
     "proposed_salary": "salário mensal, situação proposta",
     "reference": "referência de salário",
-    "excess": "excedentes",
+    "excedentes": "excedentes",
     "vacancies": "vagas",
     "observation": "observação",
     "count": "número",
@@ -414,7 +415,7 @@ def functions_table(part: FunctionsPart, book: NoteBook, root: str, title: str) 
                 )
         cells.append(lines_td(r.source_lines, book, r.notes, at, root))
         names = names_attr([r.current.function, r.proposed.function])
-        rows.append(f'<tr id="{tid}-l{i}" data-nomes="{names}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{r.id}" data-nomes="{names}">{"".join(cells)}</tr>')
     keys = ["current_count", "current_function", "current_salary", "proposed_count", "proposed_function",
             "proposed_salary"] + (["vacancies"] if has_vac else []) + (["observation"] if has_obs else []) + ["lines"]
     printed = {
@@ -464,7 +465,7 @@ def _part_notes(notes: Sequence[Note], book: NoteBook, concerns: str, tag: str =
 
 # ------------------------------------------------------------------ séries funcionais
 SERIES_KEYS = ["current_count", "current_function", "current_salary", "proposed_count", "reference",
-               "reference_salary", "excess", "vacancies", "lines"]
+               "reference_salary", "excedentes", "vacancies", "lines"]
 
 
 def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables, book: NoteBook, root: str) -> str:
@@ -472,7 +473,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
     title = block.title.sort_key
     head1 = (
         group_headers(headers["current"].printed, headers["proposed"].printed)
-        + th(headers["excess"].printed, "excess", "num", extra=' rowspan="2"')
+        + th(headers["excedentes"].printed, "excedentes", "num", extra=' rowspan="2"')
         + th(headers["vacancies"].printed, "vacancies", "num", extra=' rowspan="2"')
         + th("Linhas do fonte", "lines", "num", src=False, extra=' rowspan="2"')
     )
@@ -501,7 +502,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
         ref_salary = ""
         ref_value = ref.value
         if ref_value is not None and ref_value in escala.references:
-            ref_html = (f'<a class="ref-link" href="{SUB}tabelas/escala-padrao/#ref-{ref_value}" '
+            ref_html = (f'<a class="ref-link" href="{SUB}tabelas/escala-padrao/#{escala.row_for(int(ref_value)).id}" '
                         f'title="Referência {ref_value} na escala-padrão">{ref_html}</a>')
             ref_salary_value = escala.salary_for(int(ref_value))
             ref_salary = (f'<td class="num col-editorial" data-chave="reference_salary" '
@@ -517,13 +518,11 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
             num_td(sr.proposed_count, "proposed_count", book, f"{at}, {COLUMN_NAMES['proposed_count']}"),
             f'<td class="num" data-chave="reference" data-value="{value_attr(ref_value)}">{ref_html}</td>',
             ref_salary,
-            num_td(sr.excess, "excess", book, f"{at}, {COLUMN_NAMES['excess']}"),
+            num_td(sr.excedentes, "excedentes", book, f"{at}, {COLUMN_NAMES['excedentes']}"),
             num_td(sr.vacancies, "vacancies", book, f"{at}, {COLUMN_NAMES['vacancies']}"),
             lines_td(sr.source_lines, book, sr.notes, at, root),
         ]
-        row_id = (f"serie-{block.id}-ref-{ref_value}" if ref_value is not None
-                  else f"serie-{block.id}-l{sr.source_lines[0]}")
-        rows.append(f'<tr id="{row_id}" data-nomes="{names_attr(p.function for p in posts)}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{sr.id}" data-nomes="{names_attr(p.function for p in posts)}">{"".join(cells)}</tr>')
     printed = {
         k: num_td(f, k, book, f"Série {title}, total impresso, {COLUMN_NAMES[k]}", "num total")
         for k, f in block.printed_totals.items()
@@ -550,7 +549,8 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
         normalized = f' <span class="nome-normalizado" data-nosrc>(lê-se: {escape(block.title.normalized)})</span>'
     t = block.printed_totals
     summary = (f'<p class="serie-resumo" data-search-exclude>Atual: {t["current_count"].printed} · proposta: '
-               f'{t["proposed_count"].printed} · excedentes: {t["excess"].printed} · vagas: {t["vacancies"].printed} '
+               f'{t["proposed_count"].printed} · excedentes: {t["excedentes"].printed} · '
+               f'vagas: {t["vacancies"].printed} '
                f"(totais impressos) — {source_link(block.source_lines, SUB)}. "
                f'{_part_notes(block.notes, book, f"série {title}", "span")}</p>')
     return (
@@ -606,20 +606,20 @@ def escala_page() -> str:
     e = t.escala
     book = NoteBook()
     h = headers_by_key(e.headers)
-    usage: dict[int, list[SeriesBlock]] = {}
+    usage: dict[int, dict[str, tuple[SeriesBlock, SeriesRow]]] = {}
     for b in t.ordinaria.series.blocks:
         for sr in b.rows:
-            if sr.reference.value is not None and b not in usage.setdefault(int(sr.reference.value), []):
-                usage[int(sr.reference.value)].append(b)
+            if sr.reference.value is not None:
+                usage.setdefault(int(sr.reference.value), {}).setdefault(b.id, (b, sr))
     rows = []
     for r in e.rows:
         ref = int(r.reference.value) if r.reference.value is not None else 0
         used = ", ".join(
-            f'<a href="{SUB}tabelas/ordinaria-mensalistas/#serie-{b.id}-ref-{ref}">{escape(b.title.sort_key)}</a>'
-            for b in usage.get(ref, [])
+            f'<a href="{SUB}tabelas/ordinaria-mensalistas/#{sr.id}">{escape(b.title.sort_key)}</a>'
+            for b, sr in usage.get(ref, {}).values()
         ) or '<span class="vazio" data-search-exclude>nenhuma</span>'
         rows.append(
-            f'<tr id="ref-{ref}">'
+            f'<tr id="{r.id}">'
             f'<th scope="row" class="num" data-chave="reference" data-value="{ref}">'
             f"{figure_html(r.reference, book, f'Referência {ref}')}</th>"
             f"{num_td(r.salary, 'salary', book, f'Referência {ref}, salário mensal')}"
@@ -788,7 +788,7 @@ def diaristas_page() -> str:
                 num_td(side.annual_expense, f"{prefix}_annual_expense", book, f"{at}, despesa anual ({side_name})"),
             ]
         cells.append(lines_td(r.source_lines, book, r.notes, at, SUB))
-        rows.append(f'<tr id="diaristas-l{i}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="{r.id}">{"".join(cells)}</tr>')
     printed: dict[str, str] = {}
     computed_cells: dict[str, str] = {}
     differs = False
@@ -902,7 +902,7 @@ PAYROLL_HEAD = (
     '<th scope="col" data-chave="group" data-tipo="texto">Série ou parte</th>'
     '<th scope="col" data-chave="current_count" data-tipo="num">Funções atuais</th>'
     '<th scope="col" data-chave="proposed_count" data-tipo="num">Funções propostas</th>'
-    '<th scope="col" data-chave="excess" data-tipo="num">Excedentes</th>'
+    '<th scope="col" data-chave="excedentes" data-tipo="num">Excedentes</th>'
     '<th scope="col" data-chave="vacancies" data-tipo="num">Vagas</th>'
     '<th scope="col" data-chave="current_pay" data-tipo="num">Folha mensal atual</th>'
     '<th scope="col" data-chave="proposed_pay" data-tipo="num">Folha mensal proposta</th>'
@@ -915,7 +915,7 @@ def _payroll_cells(p: object) -> str:
 
     assert isinstance(p, Payroll)
     return (int_td("current_count", p.current_count) + int_td("proposed_count", p.proposed_count)
-            + int_td("excess", p.surplus) + int_td("vacancies", p.vacancies)
+            + int_td("excedentes", p.excedentes) + int_td("vacancies", p.vacancies)
             + money_td("current_pay", p.current) + money_td("proposed_pay", p.proposed)
             + money_td("difference", p.difference))
 
@@ -982,7 +982,8 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
     if line.reference is not None:
         ref = line.reference
         if ref.value is not None and line.proposed is not None:
-            target = (f'<a href="{SUB}tabelas/escala-padrao/#ref-{ref.value}">ref. {escape(ref.printed)}</a>')
+            anchor = tables().escala.row_for(int(ref.value)).id
+            target = f'<a href="{SUB}tabelas/escala-padrao/#{anchor}">ref. {escape(ref.printed)}</a>'
             ref_value = value_attr(ref.value)
         else:
             target = f'<span class="src">{escape(ref.printed)}</span>{book.refs(ref.notes, concerns)}'
@@ -1192,7 +1193,9 @@ def index_page() -> str:
         f'<div class="baixar"><ul>{files}'
         f'<li><a href="{root}dados/{JSON_NAME}" download><code>/dados/{JSON_NAME}</code></a> — as quatro tabelas '
         f"completas: cada número como impresso e como valor, linhas do fonte, notas, totais impressos e totais "
-        f'calculados; validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
+        f"calculados, e o identificador de cada linha (o mesmo dos links para as linhas destas páginas); são os "
+        f"dados que a calculadora de salários de 1945 usa; "
+        f'validado pelo esquema <a href="{root}dados/{SCHEMA_NAME}"><code>/dados/{SCHEMA_NAME}</code></a> '
         f"(JSON Schema 2020-12).</li>"
         f'<li>Para planilha em português (ponto e vírgula, vírgula decimal, colunas e notas em português): '
         f'<a href="{root}dados/planilhas/comparacao.csv" download>atual × proposta</a> e cada tabela, em '

@@ -6,13 +6,16 @@
   Numérica de Diaristas.
 - Art. 2º (``art2``): the Tabela Ordinária (funções em comissão, séries funcionais); § 1º
   (``art2_par1``): the salary references take the values of the escala-padrão; § 3º
-  (``art2_par3``): surplus functions are suppressed as they fall vacant.
+  (``art2_par3``): the excedentes (functions beyond the new table) are suppressed as they fall vacant.
 - Art. 3º (``art3``): the Tabela Suplementar (isolated functions, suppressed when vacant).
 
 Queries: a referência's monthly salary; a current function and salary → proposed série,
 referência, salary and raise; a série's current and proposed headcount and payroll; the
 diaristas' annual expense (count × daily wage × 300, as in the table).
-The tables come from the caller (see :mod:`calculators.tables_1945` for their shape).
+The tables come from the caller: the document published as ``/dados/tabelas-1945.json`` (see
+:mod:`.tables` for what is read of it). Each rule is written once, below, and the queries and
+the site's comparison page (atual × proposta) both call it: :func:`proposed_salary`,
+:func:`salary_raise`, :func:`payroll`, :func:`annual_expense` and :func:`daily_expense`.
 """
 
 from dataclasses import dataclass
@@ -24,7 +27,7 @@ from ...core.parsing import FieldError, InputError
 from ...core.provisions import DEC_1945, dec1945
 from ...core.result import ResultBuilder
 from ...core.spec import CalculatorSpec, Data
-from .tables import SeriesRow, Tables, normalize, read_tables
+from .tables import Line, Tables, normalize, read_tables
 
 CURRENCY = Currency.CRUZEIRO
 DAYS_A_YEAR = 300
@@ -63,7 +66,7 @@ FIELDS: tuple[Field, ...] = (
         required=False,
         visible_when=("consulta", ("enquadramento",)),
         required_when=("enquadramento",),
-        extra=(("choices_from", "series[].funcao_atual"),),
+        extra=(("choices_from", "funcoes_atuais"),),
     ),
     Field(
         "salario_atual",
@@ -87,7 +90,7 @@ FIELDS: tuple[Field, ...] = (
         required=False,
         visible_when=("consulta", ("serie", "enquadramento")),
         required_when=("serie",),
-        extra=(("choices_from", "series[].serie"),),
+        extra=(("choices_from", "series"),),
     ),
     Field(
         "quantidade",
@@ -114,6 +117,99 @@ FIELDS: tuple[Field, ...] = (
 )
 
 
+# ------------------------------------------------------------------ the rules (each written once)
+@dataclass(frozen=True)
+class SalaryRaise:
+    """The current and proposed monthly salary of one function and the raise between them."""
+
+    current: Decimal
+    proposed: Decimal
+    amount: Decimal
+    percent: Decimal | None
+
+
+@dataclass(frozen=True)
+class Payroll:
+    """Headcount and monthly payroll of a set of printed lines, current and proposed."""
+
+    current_count: int
+    proposed_count: int
+    excedentes: int
+    vacancies: int
+    current: Decimal
+    proposed: Decimal
+
+    @property
+    def difference(self) -> Decimal:
+        """Proposed minus current monthly payroll, each rounded to the centavo."""
+        return round_money(self.proposed) - round_money(self.current)
+
+
+def proposed_salary(line: Line, tables: Tables) -> Decimal | None:
+    """The proposed monthly salary of a printed line (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    For a line of a série funcional, the salary of its referência in the escala-padrão; for an
+    isolated function (Tabela Ordinária a; Tabela Suplementar, art. 3º), the salary printed for
+    it. ``None`` when the line has neither (a garbled referência cell).
+    """
+    if line.reference is not None:
+        return tables.scale[line.reference]
+    return line.proposed_salary
+
+
+def salary_raise(current: Decimal, proposed: Decimal) -> SalaryRaise:
+    """Raise from the current to the proposed salary, in cruzeiros and in percent.
+
+    Decreto nº 17.961/1945, art. 1º, § 3º: each employee's salary is compared with the salary of
+    the function he comes to hold. The raise is proposed − current; the percentage is raise ÷
+    current × 100, rounded to two places by the commercial rule (``None`` when the current
+    salary is zero).
+    """
+    amount = proposed - current
+    percent = round_percent(amount / current * HUNDRED) if current else None
+    return SalaryRaise(current=current, proposed=proposed, amount=amount, percent=percent)
+
+
+def payroll(lines: tuple[Line, ...] | list[Line], tables: Tables) -> Payroll:
+    """Headcount and monthly payroll of ``lines`` (Decreto nº 17.961/1945, art. 2º, § 1º).
+
+    Current payroll: Σ current count × current salary of every printed function; proposed payroll:
+    Σ proposed count × :func:`proposed_salary`. Lines without a salary contribute nothing.
+    Counts: functions now and proposed, excedentes (suppressed as they fall vacant, art. 2º, § 3º)
+    and vagas. Over any set of lines: a série, a part of a table, all of them.
+    """
+    current = sum((post.count * (post.salary or Decimal(0)) for line in lines for post in line.current),
+                  Decimal(0))
+    proposed = sum((line.proposed_count * (proposed_salary(line, tables) or Decimal(0)) for line in lines),
+                   Decimal(0))
+    return Payroll(
+        current_count=sum(line.current_count for line in lines),
+        proposed_count=sum(line.proposed_count for line in lines),
+        excedentes=sum(line.excedentes for line in lines),
+        vacancies=sum(line.vacancies for line in lines),
+        current=round_money(current),
+        proposed=round_money(proposed),
+    )
+
+
+def annual_expense(count: int, daily_wage: Decimal) -> Decimal:
+    """Annual expense of ``count`` diaristas: count × daily wage × 300 (art. 1º, § 5º, as the
+    Tabela Numérica de Diaristas computes it), not rounded."""
+    return count * daily_wage * DAYS_A_YEAR
+
+
+def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
+    """Number of diaristas and annual expense of one situation ("atual" or "proposta").
+
+    Decreto nº 17.961/1945, art. 1º, § 5º: the Tabela Numérica de Diaristas; the annual expense
+    (:func:`annual_expense`) summed over the lines and rounded to the centavo.
+    """
+    rows = [r for r in tables.daily if r.situation == situation]
+    expense = round_money(sum((annual_expense(r.count, r.daily_wage) for r in rows), Decimal(0)))
+    return sum(r.count for r in rows), expense
+
+
+# ------------------------------------------------------------------ the queries
 def _tables(data: Data) -> Tables:
     if data is None:
         raise InputError([FieldError("tabelas", "As tabelas do Decreto nº 17.961/1945 não "
@@ -128,14 +224,8 @@ def _required(values: ParsedInputs, names: dict[str, str]) -> None:
         raise InputError(missing)
 
 
-def _proposed_salary(row: SeriesRow, tables: Tables) -> Decimal | None:
-    if row.reference is not None:
-        return tables.scale[row.reference]
-    return row.proposed_salary
-
-
-def _table_provision(row: SeriesRow) -> str:
-    return "art3" if row.table == "suplementar" else "art2"
+def _table_provision(line: Line) -> str:
+    return "art3" if line.table == "suplementar" else "art2"
 
 
 def _by_reference(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
@@ -160,37 +250,30 @@ def _placement(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     function = normalize(values.text("funcao_atual"))
     current = values.decimal("salario_atual")
     wanted_serie = normalize(values.text("serie"))
-    rows = [
-        r for r in tables.series
-        if r.current_function is not None and normalize(r.current_function) == function
-        and r.current_salary == current
-        and (not wanted_serie or normalize(r.serie) == wanted_serie)
-    ]
-    if not rows:
-        same_function = [r for r in tables.series if r.current_function is not None
-                         and normalize(r.current_function) == function and r.current_salary is not None]
-        if same_function:
-            printed = same_function[0].current_function or ""
-            salaries = sorted({r.current_salary for r in same_function if r.current_salary is not None})
+    printed = [(line, post) for line in tables.lines for post in line.current
+               if post.function is not None and normalize(post.function) == function]
+    found = [(line, post) for line, post in printed
+             if post.salary == current and (not wanted_serie or normalize(line.serie) == wanted_serie)]
+    if not found:
+        salaries = sorted({post.salary for _, post in printed if post.salary is not None})
+        if salaries:
+            name = next(post.function for _, post in printed if post.salary is not None)
             listed = ", ".join(format_money(v, CURRENCY) for v in salaries)
             raise InputError([FieldError("salario_atual", f"Salário mensal atual: nas tabelas, a "
-                                         f"função {printed} tem {'o salário' if len(salaries) == 1 else 'os salários'} "
+                                         f"função {name} tem {'o salário' if len(salaries) == 1 else 'os salários'} "
                                          f"{listed}; informe um deles.")])
         raise InputError([FieldError("funcao_atual", "Função atual: nenhuma linha das tabelas "
                                      "tem essa função; escolha um nome da lista de sugestões.")])
     candidates = []
-    for row in rows:
-        proposed = _proposed_salary(row, tables)
-        if proposed is None:
-            continue
-        raise_ = proposed - current
-        percent = round_percent(raise_ / current * HUNDRED) if current else None
-        candidates.append((row, proposed, raise_, percent))
+    for line, post in found:
+        proposed = proposed_salary(line, tables)
+        if proposed is not None:
+            candidates.append((line, post, salary_raise(current, proposed)))
     if not candidates:
         raise InputError([FieldError("funcao_atual", "Função atual: a linha encontrada não tem "
                                      "situação proposta nas tabelas.")])
-    row, proposed, raise_, percent = candidates[0]
-    printed_names = sorted({r.current_function for r in rows if r.current_function})
+    line, post, raised = candidates[0]
+    printed_names = sorted({post.function for _, post in found if post.function})
     if len(printed_names) > 1:
         result.warn(
             "As tabelas escrevem esta função de mais de uma maneira ("
@@ -201,40 +284,40 @@ def _placement(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         dec1945("art1"),
         "As novas Tabelas Numéricas substituem as vigentes; os mensalistas passam a ocupar as "
         "funções das novas tabelas.",
-        {"Função atual": row.current_function or "", "Salário atual": result.money(current)},
+        {"Função atual": post.function or "", "Salário atual": result.money(current)},
     )
-    table_name = "Suplementar" if row.table == "suplementar" else "Ordinária"
-    where = {"Tabela": table_name, "Série ou função proposta": row.serie}
-    if row.reference is not None:
-        where["Referência"] = str(row.reference)
-    result.step(dec1945(_table_provision(row)),
+    table_name = "Suplementar" if line.table == "suplementar" else "Ordinária"
+    where = {"Tabela": table_name, "Série ou função proposta": line.serie}
+    if line.reference is not None:
+        where["Referência"] = str(line.reference)
+    result.step(dec1945(_table_provision(line)),
                 f"A função passa à Tabela Numérica {table_name} de Mensalistas.", where)
-    if row.reference is not None:
+    if line.reference is not None:
         result.step(
             dec1945("art2_par1"),
             "O salário da referência é o da escala-padrão.",
-            {"Referência": str(row.reference), "Salário proposto": result.money(proposed)},
+            {"Referência": str(line.reference), "Salário proposto": result.money(raised.proposed)},
         )
-    shown_percent = "—" if percent is None else f"{format_decimal(percent)}%"
+    shown_percent = "—" if raised.percent is None else f"{format_decimal(raised.percent)}%"
     result.step(
         dec1945("art1_par3"),
         "Deve haver equivalência entre o salário majorado (Decreto-Lei nº 5.976/1943) e o da "
         "nova função; aqui se compara o salário atual da tabela com o proposto.",
-        {"Salário atual": result.money(current), "Salário proposto": result.money(proposed),
-         "Aumento": result.money(raise_), "Aumento percentual": shown_percent},
+        {"Salário atual": result.money(current), "Salário proposto": result.money(raised.proposed),
+         "Aumento": result.money(raised.amount), "Aumento percentual": shown_percent},
     )
     result.amount("salario_atual", "Salário atual", round_money(current))
-    result.amount("salario_proposto", "Salário proposto", round_money(proposed))
-    result.amount("aumento", "Aumento", round_money(raise_))
-    if percent is not None:
-        result.quantity("aumento_percentual", "Aumento percentual", format(percent, "f"),
-                        f"{format_decimal(percent)}%", "%")
-    result.details["enquadramento"] = {"serie": row.serie, "referencia": row.reference,
-                                       "tabela": row.table}
+    result.amount("salario_proposto", "Salário proposto", round_money(raised.proposed))
+    result.amount("aumento", "Aumento", round_money(raised.amount))
+    if raised.percent is not None:
+        result.quantity("aumento_percentual", "Aumento percentual", format(raised.percent, "f"),
+                        f"{format_decimal(raised.percent)}%", "%")
+    result.details["enquadramento"] = {"serie": line.serie, "referencia": line.reference,
+                                       "tabela": line.table}
     if len(candidates) > 1:
         result.details["candidatos"] = [
-            {"serie": r.serie, "referencia": r.reference, "salario_proposto": format(p, "f")}
-            for r, p, _, _ in candidates
+            {"serie": c.serie, "referencia": c.reference, "salario_proposto": format(r.proposed, "f")}
+            for c, _, r in candidates
         ]
         result.warn(
             f"A mesma função com o mesmo salário aparece em {len(candidates)} linhas das "
@@ -246,64 +329,57 @@ def _series(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     _required(values, {"serie": "Série funcional"})
     tables = _tables(data)
     wanted = normalize(values.text("serie"))
-    rows = [r for r in tables.series if normalize(r.serie) == wanted]
-    if not rows:
+    lines = [line for line in tables.lines if normalize(line.serie) == wanted]
+    if not lines:
         raise InputError([FieldError("serie", "Série funcional: não consta das tabelas "
                                      "fornecidas.")])
-    current_pay = sum((r.current_count * (r.current_salary or Decimal(0)) for r in rows), Decimal(0))
-    proposed_pay = Decimal(0)
-    for index, row in enumerate(rows, start=1):
-        salary = _proposed_salary(row, tables)
-        if salary is None and row.proposed_count:
+    for index, line in enumerate(lines, start=1):
+        if proposed_salary(line, tables) is None and line.proposed_count:
             result.warn(f"Linha {index}: há funções propostas sem referência nem salário; "
                         "ficaram fora da folha proposta.")
-        proposed_pay += row.proposed_count * (salary or Decimal(0))
-        if row.proposed_count != row.current_count - row.surplus + row.vacancies:
-            result.warn(f"Linha {index}: proposta ({row.proposed_count}) ≠ atual "
-                        f"({row.current_count}) − excedentes ({row.surplus}) + vagas "
-                        f"({row.vacancies}). Confira a tabela.")
-    counts = {
-        "funcoes_atuais": ("Funções atuais", sum(r.current_count for r in rows)),
-        "funcoes_propostas": ("Funções propostas", sum(r.proposed_count for r in rows)),
-        "excedentes": ("Excedentes", sum(r.surplus for r in rows)),
-        "vagas": ("Vagas", sum(r.vacancies for r in rows)),
-    }
-    first = rows[0]
+        if line.proposed_count != line.current_count - line.excedentes + line.vacancies:
+            result.warn(f"Linha {index}: proposta ({line.proposed_count}) ≠ atual "
+                        f"({line.current_count}) − excedentes ({line.excedentes}) + vagas "
+                        f"({line.vacancies}). Confira a tabela.")
+    pay = payroll(lines, tables)
+    first = lines[0]
     result.step(
         dec1945("art1"),
         "As novas Tabelas Numéricas de Mensalistas substituem as vigentes.",
-        {"Série": first.serie, "Funções atuais": str(counts["funcoes_atuais"][1])},
+        {"Série": first.serie, "Funções atuais": str(pay.current_count)},
     )
     result.step(
         dec1945(_table_provision(first)),
         "Série da Tabela Numérica "
         f"{'Suplementar' if first.table == 'suplementar' else 'Ordinária'} de Mensalistas.",
-        {"Funções propostas": str(counts["funcoes_propostas"][1]),
-         "Excedentes": str(counts["excedentes"][1]), "Vagas": str(counts["vagas"][1])},
+        {"Funções propostas": str(pay.proposed_count),
+         "Excedentes": str(pay.excedentes), "Vagas": str(pay.vacancies)},
     )
     result.step(
         dec1945("art2_par1"),
         "Folha proposta: número de funções × salário da referência na escala-padrão.",
-        {"Folha atual (mensal)": result.money(current_pay),
-         "Folha proposta (mensal)": result.money(proposed_pay)},
+        {"Folha atual (mensal)": result.money(pay.current),
+         "Folha proposta (mensal)": result.money(pay.proposed)},
     )
-    if counts["excedentes"][1]:
+    if pay.excedentes:
         result.step(
             dec1945("art2_par3"),
             "As funções excedentes serão suprimidas à medida que vagarem.",
-            {"Excedentes": str(counts["excedentes"][1])},
+            {"Excedentes": str(pay.excedentes)},
         )
-    total_ok = counts["funcoes_propostas"][1] == (
-        counts["funcoes_atuais"][1] - counts["excedentes"][1] + counts["vagas"][1]
-    )
-    if not total_ok:
+    if pay.proposed_count != pay.current_count - pay.excedentes + pay.vacancies:
         result.warn("Total da série: proposta ≠ atual − excedentes + vagas. Confira a tabela.")
+    counts = {
+        "funcoes_atuais": ("Funções atuais", pay.current_count),
+        "funcoes_propostas": ("Funções propostas", pay.proposed_count),
+        "excedentes": ("Excedentes", pay.excedentes),
+        "vagas": ("Vagas", pay.vacancies),
+    }
     for name, (label, number) in counts.items():
         result.quantity(name, label, str(number), str(number), "funções")
-    result.amount("folha_atual", "Folha mensal atual", round_money(current_pay))
-    result.amount("folha_proposta", "Folha mensal proposta", round_money(proposed_pay))
-    result.amount("diferenca", "Diferença mensal",
-                  round_money(proposed_pay) - round_money(current_pay))
+    result.amount("folha_atual", "Folha mensal atual", pay.current)
+    result.amount("folha_proposta", "Folha mensal proposta", pay.proposed)
+    result.amount("diferenca", "Diferença mensal", pay.difference)
 
 
 def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
@@ -320,7 +396,7 @@ def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         {"Dias por ano": str(DAYS_A_YEAR)},
     )
     if count is not None and wage is not None:
-        expense = round_money(count * wage * DAYS_A_YEAR)
+        expense = round_money(annual_expense(count, wage))
         result.step(
             dec1945("art1_par5"),
             "O pessoal diarista integra a Tabela Numérica de Diaristas.",
@@ -334,15 +410,12 @@ def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         raise InputError([FieldError("quantidade", "Número de diaristas: informe-o, ou forneça "
                                      "a tabela de diaristas.")])
     shown: dict[str, str] = {}
-    for situation, label in (("atual", "atual"), ("proposta", "proposta")):
-        rows = [r for r in tables.daily if r.situation == situation]
-        expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows),
-                                  Decimal(0)))
-        number = sum(r.count for r in rows)
-        result.amount(f"despesa_{situation}", f"Despesa anual {label}", expense)
-        result.quantity(f"funcoes_{situation}", f"Funções de diarista ({label})", str(number),
+    for situation in ("atual", "proposta"):
+        number, expense = daily_expense(tables, situation)
+        result.amount(f"despesa_{situation}", f"Despesa anual {situation}", expense)
+        result.quantity(f"funcoes_{situation}", f"Funções de diarista ({situation})", str(number),
                         str(number), "funções")
-        shown[f"Despesa anual {label}"] = result.money(expense)
+        shown[f"Despesa anual {situation}"] = result.money(expense)
     result.step(dec1945("art1_par5"), "O pessoal diarista integra a Tabela Numérica de "
                 "Diaristas; somam-se as linhas da tabela.", shown)
 
@@ -384,89 +457,3 @@ SPEC = CalculatorSpec(
         "não lê arquivos. A consulta de diaristas com número e salário dispensa as tabelas."
     ),
 )
-
-
-# ------------------------------------------------------------------ comparison (atual × proposta)
-# Pure functions used by the "Tabelas" pages (atual × proposta). They take the typed tables
-# (see :mod:`calculators.tables_1945`) and never read files.
-
-
-@dataclass(frozen=True)
-class SalaryRaise:
-    """The current and proposed monthly salary of one function and the raise between them."""
-
-    current: Decimal
-    proposed: Decimal
-    amount: Decimal
-    percent: Decimal | None
-
-
-def proposed_salary(row: SeriesRow, tables: Tables) -> Decimal | None:
-    """The proposed monthly salary of a printed line (Decreto nº 17.961/1945, art. 2º, § 1º).
-
-    For a line of a série funcional, the salary of its referência in the escala-padrão; for an
-    isolated function (Tabela Ordinária a; Tabela Suplementar, art. 3º), the salary printed for
-    it. ``None`` when the line has neither (a garbled referência cell).
-    """
-    return _proposed_salary(row, tables)
-
-
-def salary_raise(current: Decimal, proposed: Decimal) -> SalaryRaise:
-    """Raise from the current to the proposed salary, in cruzeiros and in percent.
-
-    Decreto nº 17.961/1945, art. 1º, § 3º: each employee's salary is compared with the salary of
-    the function he comes to hold. Same arithmetic as the calculator's "enquadramento" query:
-    the raise is proposed − current; the percentage is raise ÷ current × 100, rounded to two
-    places by the commercial rule (``None`` when the current salary is zero).
-    """
-    amount = proposed - current
-    percent = round_percent(amount / current * HUNDRED) if current else None
-    return SalaryRaise(current=current, proposed=proposed, amount=amount, percent=percent)
-
-
-@dataclass(frozen=True)
-class Payroll:
-    """Headcount and monthly payroll of a set of printed lines, current and proposed."""
-
-    current_count: int
-    proposed_count: int
-    surplus: int
-    vacancies: int
-    current: Decimal
-    proposed: Decimal
-
-    @property
-    def difference(self) -> Decimal:
-        """Proposed minus current monthly payroll, each rounded to the centavo."""
-        return round_money(self.proposed) - round_money(self.current)
-
-
-def payroll(rows: tuple[SeriesRow, ...] | list[SeriesRow], tables: Tables) -> Payroll:
-    """Headcount and monthly payroll of ``rows`` (Decreto nº 17.961/1945, art. 2º, § 1º).
-
-    Current payroll: Σ current count × current salary; proposed payroll: Σ proposed count ×
-    proposed salary (the escala-padrão salary of the line's referência, or the printed salary of
-    an isolated function). Lines without a salary contribute nothing. The same sums as the
-    calculator's "serie" query, over any set of lines (a série, a part of a table, all of them).
-    """
-    current = sum((r.current_count * (r.current_salary or Decimal(0)) for r in rows), Decimal(0))
-    proposed = sum((r.proposed_count * (_proposed_salary(r, tables) or Decimal(0)) for r in rows), Decimal(0))
-    return Payroll(
-        current_count=sum(r.current_count for r in rows),
-        proposed_count=sum(r.proposed_count for r in rows),
-        surplus=sum(r.surplus for r in rows),
-        vacancies=sum(r.vacancies for r in rows),
-        current=round_money(current),
-        proposed=round_money(proposed),
-    )
-
-
-def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
-    """Number of diaristas and annual expense of one situation ("atual" or "proposta").
-
-    Decreto nº 17.961/1945, art. 1º, § 5º: the Tabela Numérica de Diaristas; the annual expense
-    is count × daily wage × 300, summed over the lines (as the calculator's "diaristas" query).
-    """
-    rows = [r for r in tables.daily if r.situation == situation]
-    expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows), Decimal(0)))
-    return sum(r.count for r in rows), expense

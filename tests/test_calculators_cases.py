@@ -7,9 +7,10 @@ example), ``source`` (statute + LexML id), ``inputs``, optional ``data`` (tables
 - ``ok: false`` and ``errors``: the fields refused, in order;
 - otherwise ``amounts`` (machine values, exact text), optional ``formatted``, ``quantities``,
   ``absent`` (amounts that must not appear), ``warnings_contain``, ``highlights_contain`` (what
-  the reader sees first), ``breaches`` (jornada codes,
-  in order), ``breach_provisions``, ``details`` (a subset of the result's details) and
-  ``provisions`` (``<slug>#<id>``, in the order applied).
+  the reader sees first), ``breaches`` (the codes of
+  the findings, in order), ``breach_provisions``, ``handoff`` (target calculator → a subset of
+  the inputs it is handed), ``details`` (a subset of the result's details) and ``provisions``
+  (``<slug>#<id>``, in the order applied).
 """
 
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ CASES_DIR = Path(__file__).resolve().parent / "cases"
 CASE_KEYS = {"name", "title", "description", "source", "inputs", "data", "expected"}
 EXPECTED_KEYS = {
     "ok", "errors", "amounts", "formatted", "quantities", "absent", "warnings_contain", "highlights_contain",
-    "breaches", "breach_provisions", "details", "provisions",
+    "breaches", "breach_provisions", "handoff", "details", "provisions",
 }
 
 
@@ -111,9 +112,13 @@ def test_case(calculator: str, case: dict[str, Any]) -> None:
     for fragment in expected.get("highlights_contain", []):
         assert any(fragment in h for h in result["highlights"]), (fragment, result["highlights"])
     if "breaches" in expected:
-        assert [b["code"] for b in result["details"]["breaches"]] == expected["breaches"]
+        assert [b["code"] for b in result["findings"]["items"]] == expected["breaches"]
     for ref in expected.get("breach_provisions", []):
-        assert ref in {b["provision"]["ref"] for b in result["details"]["breaches"]}
+        assert ref in {b["provision"]["ref"] for b in result["findings"]["items"]}
+    handed = {h["calculator"]: h["inputs"] for h in result["handoffs"]}
+    for target, inputs in expected.get("handoff", {}).items():
+        assert target in handed, f"sem passagem para {target}"
+        _subset(inputs, handed[target], f"handoff.{target}")
     _subset(expected.get("details", {}), result["details"], "details")
     applied = [p["ref"] for p in result["provisions"]]
     assert applied == expected["provisions"]
@@ -134,7 +139,10 @@ def test_jornada_feeds_horas_extras() -> None:
     week[1]["feriado"] = True
     checked = api.run("jornada", {"periodos": week})
     assert checked["ok"] is True
-    handed = dict(checked["details"]["horas_extras_input"])
+    [handoff] = checked["handoffs"]
+    assert handoff["calculator"] == "horas_extras" and handoff["calculator"] in api.names()
+    assert handoff["label"] == "Levar às horas extraordinárias"
+    handed = dict(handoff["inputs"])
     assert handed["prorrogacoes"] == [{"horas": "2:00"}] * 6
     assert handed["horas_refeicao"] == "1:00"
     assert handed["horas_feriado"] == "8:00"

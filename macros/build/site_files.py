@@ -54,7 +54,7 @@ def add_pyodide(files: Files, config: Any) -> None:
 
 
 # The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
-# the decree's tables in the shape the salarios_1945 calculator reads.
+# the decree's tables in the shape the calculators that need data read.
 CALCULATORS_DIR = ROOT / "calculators"
 CALCULATORS_ARCHIVE = "assets/calculadoras.zip"
 CALCULATORS_DATA = "assets/calculadoras-dados.json"

@@ -28,7 +28,9 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
+from calculators import api
 from calculators.core.money import format_decimal
+from calculators.rules.salarios_1945.tables import normalize
 
 from .loader import DataError
 from .tables import Figure, FunctionsPart, Name, Post, Tables, load_tables
@@ -123,3 +125,43 @@ def to_calculator_shape(tables: Tables) -> dict[str, Any]:
 def decree_tables() -> dict[str, Any]:
     """The decree's tables from ``data/tables``, shaped for the calculator (read once)."""
     return to_calculator_shape(load_tables())
+
+
+# ------------------------------------------------------------------ what the calculator pages need
+# The renderers name no calculator: what they need of the decree's tables comes from here.
+
+# Worked examples on the full tables (inputs only; the result is computed at build).
+FULL_TABLE_EXAMPLES: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
+    "salarios_1945": [
+        ("completa-referencia-25", "Salário da referência 25", {"consulta": "referencia", "referencia": 25}),
+        ("completa-escriturario", "Pessoal e folha da série Escriturário (tabela completa)",
+         {"consulta": "serie", "serie": "Escriturário"}),
+        ("completa-diaristas", "Despesa anual da Tabela Numérica de Diaristas (completa)",
+         {"consulta": "diaristas"}),
+    ],
+}
+
+
+def full_table_examples(name: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The worked examples of calculator ``name`` computed on the full tables (ident, title,
+    inputs)."""
+    return FULL_TABLE_EXAMPLES.get(name, [])
+
+
+def calculator_data(name: str) -> dict[str, Any] | None:
+    """The data calculator ``name`` runs on at build: the decree's tables if it needs data."""
+    return decree_tables() if api.describe(name).get("needs_data") else None
+
+
+def choices_from(source: str) -> list[str]:
+    """The values a form offers for a field declared with ``choices_from`` (``series[].<key>``):
+    each printed name once (near-duplicates with one comparison key are offered once: the
+    calculator treats them as one and says so in its result), sorted."""
+    if not source.startswith("series[]."):
+        return []
+    key = source.removeprefix("series[].")
+    merged: dict[str, str] = {}
+    for row in decree_tables()["series"]:
+        if row.get(key):
+            merged.setdefault(normalize(str(row[key])), str(row[key]))
+    return sorted(merged.values())

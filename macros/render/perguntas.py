@@ -20,7 +20,7 @@ from markupsafe import Markup
 from calculators import api
 
 from ..data import ids
-from ..data.calculator_tables import decree_tables
+from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
 from ..data.statutes import statute
 from .calculators import SHORT_NAMES, declaration
@@ -50,7 +50,7 @@ def calculator_href(name: str, inputs: Mapping[str, Any]) -> str:
 
 def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | None = None) -> Markup:
     """A worked example box: what was typed, the amounts computed at build, the share link."""
-    data = decree_tables() if name == "salarios_1945" else None
+    data = calculator_data(name)
     result = api.run(name, dict(inputs), data=data)
     if not result.get("ok"):
         raise ExampleError(f"exemplo recusado pela calculadora {name}: {result.get('errors')}")

@@ -12,7 +12,7 @@ from calculators import api
 from calculators.core.money import Currency
 from calculators.core.provisions import lei1965
 from calculators.core.result import ResultBuilder
-from macros.render.calculators import CASES_DIR, errors_html, handoff_query, result_html
+from macros.render.calculators import CASES_DIR, errors_html, result_html, share_query
 
 MARKUP = "<img src=x onerror=alert(1)>"
 
@@ -83,9 +83,9 @@ def test_parts_in_the_json_answer() -> None:
     assert "calc-levar" not in str(result_html(answer))  # the worked examples offer no action
 
 
-def test_handoff_query_is_what_the_browser_writes() -> None:
+def test_share_query_is_what_the_browser_writes() -> None:
     """URLSearchParams' encoding: JSON without spaces, space as +, * - . _ kept."""
-    query = handoff_query({"a": [{"horas": "2:00"}], "b": True, "c": "x y~*", "d": None})
+    query = share_query({"a": [{"horas": "2:00"}], "b": True, "c": "x y~*", "d": None})
     assert query == "a=%5B%7B%22horas%22%3A%222%3A00%22%7D%5D&b=sim&c=x+y%7E*"
 
 

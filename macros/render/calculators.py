@@ -4,9 +4,11 @@ examples.
 Nothing here decides anything legal. The form is generated from ``calculators.api.describe``
 (labels, help, units, defaults, bounds, choices, list inputs); the worked examples are the cases
 of ``tests/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
-the result as it comes (the ``formatted`` amounts, the steps with their provisions, warnings).
+the result's parts as they come (the ``formatted`` amounts, tables, steps with their
+provisions, findings, warnings); no calculator is named here.
 The quoted provisions come from the statute data (``macros.statutes``). Every piece of text is
-escaped; the browser side (``docs/assets/calculadoras.js``) builds its DOM with ``textContent``.
+escaped; the browser side (``docs/assets/calculadoras-resultado.js``) draws the same result parts
+with ``textContent``.
 """
 
 from __future__ import annotations
@@ -419,9 +421,9 @@ def _form_encode(text: str) -> str:
                    "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text)
 
 
-def handoff_query(inputs: Mapping[str, Any]) -> str:
-    """The inputs handed to another calculator as its share-link query (lists and objects as
-    compact JSON, yes/no as ``sim``/``nao``)."""
+def share_query(inputs: Mapping[str, Any]) -> str:
+    """Inputs as a calculator's share-link query, as the browser writes it (lists and objects
+    as compact JSON, yes/no as ``sim``/``nao``): hand-offs and the answers' examples use it."""
     pairs = []
     for key, value in inputs.items():
         if isinstance(value, (list, dict)):
@@ -467,7 +469,7 @@ def table_html(table: Mapping[str, Any]) -> Markup:
 
 def handoff_html(handoff: Mapping[str, Any]) -> Markup:
     """A "continue with another calculator" part: a link to it carrying the inputs."""
-    href = calculator_href(str(handoff["calculator"])) + "?" + handoff_query(handoff["inputs"])
+    href = calculator_href(str(handoff["calculator"])) + "?" + share_query(handoff["inputs"])
     return Markup('<a class="md-button md-button--primary calc-levar" data-acao="levar" href="{}">{}</a>').format(
         href, handoff["label"])
 

@@ -189,7 +189,7 @@ def _jornada_cases_with_breaches() -> list[Any]:
     out = []
     for case in cases:
         result = api.run("jornada", case["inputs"])
-        breaches = result.get("details", {}).get("breaches") if result.get("ok") else None  # type: ignore[union-attr]
+        breaches = result["findings"]["items"] if result.get("ok") else None  # type: ignore[index]
         if breaches:
             out.append(pytest.param(case, breaches, id=case["name"]))
     return out

@@ -10,9 +10,10 @@ LexML id), ``inputs``, optional ``data`` (tables for ``salarios_1945``) and ``ex
 - ``ok: false`` and ``errors``: the fields refused, in order;
 - otherwise ``amounts`` (machine values, exact text), optional ``formatted``, ``quantities``,
   ``absent`` (amounts that must not appear), ``warnings_contain``, ``highlights_contain`` (what
-  the reader sees first), ``breaches`` (jornada codes,
-  in order), ``breach_provisions``, ``details`` (a subset of the result's details) and
-  ``provisions`` (``<slug>#<id>``, in the order applied).
+  the reader sees first), ``breaches`` (the codes of
+  the findings, in order), ``breach_provisions``, ``handoff`` (target calculator → a subset of
+  the inputs it is handed), ``details`` (a subset of the result's details) and ``provisions``
+  (``<slug>#<id>``, in the order applied).
 """
 
 from collections.abc import Iterator
@@ -167,9 +168,13 @@ def test_case(calculator: str, case: dict[str, Any]) -> None:
     for fragment in expected.get("highlights_contain", []):
         assert any(fragment in h for h in result["highlights"]), (fragment, result["highlights"])
     if "breaches" in expected:
-        assert [b["code"] for b in result["details"]["breaches"]] == expected["breaches"]
+        assert [b["code"] for b in result["findings"]["items"]] == expected["breaches"]
     for ref in expected.get("breach_provisions", []):
-        assert ref in {b["provision"]["ref"] for b in result["details"]["breaches"]}
+        assert ref in {b["provision"]["ref"] for b in result["findings"]["items"]}
+    handed = {h["calculator"]: h["inputs"] for h in result["handoffs"]}
+    for target, inputs in expected.get("handoff", {}).items():
+        assert target in handed, f"sem passagem para {target}"
+        _subset(inputs, handed[target], f"handoff.{target}")
     _subset(expected.get("details", {}), result["details"], "details")
     applied = [p["ref"] for p in result["provisions"]]
     assert applied == expected["provisions"]
@@ -190,7 +195,10 @@ def test_jornada_feeds_horas_extras() -> None:
     week[1]["feriado"] = True
     checked = api.run("jornada", {"periodos": week})
     assert checked["ok"] is True
-    handed = dict(checked["details"]["horas_extras_input"])
+    [handoff] = checked["handoffs"]
+    assert handoff["calculator"] == "horas_extras" and handoff["calculator"] in api.names()
+    assert handoff["label"] == "Levar às horas extraordinárias"
+    handed = dict(handoff["inputs"])
     assert handed["prorrogacoes"] == [{"horas": "2:00"}] * 6
     assert handed["horas_refeicao"] == "1:00"
     assert handed["horas_feriado"] == "8:00"

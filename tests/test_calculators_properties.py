@@ -139,7 +139,7 @@ def test_compensated_saturday_is_not_overtime(day_minutes: int, office: bool) ->
     assert minutes(without) == weekly_excess
     assert minutes(with_saturday) == max(0, weekly_excess - share)
     if weekly_excess <= share:
-        assert not [b for b in with_saturday["details"]["breaches"] if b["code"].startswith("excesso")]
+        assert not [b for b in with_saturday["findings"]["items"] if b["code"].startswith("excesso")]
         assert "lei-4860-1965#art7_par3" in [p["ref"] for p in with_saturday["provisions"]]
 
 

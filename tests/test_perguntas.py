@@ -16,7 +16,8 @@ from conftest import ROOT
 
 from calculators import api
 from macros.data.calculator_tables import decree_tables
-from macros.render.perguntas import QUESTIONS, share_query
+from macros.render.calculators import share_query
+from macros.render.perguntas import QUESTIONS
 
 OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
 PROVISION = re.compile(r'<a class="pergunta-dispositivo" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9_]+)"')

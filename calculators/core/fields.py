@@ -85,6 +85,8 @@ class Field:
     currency_from: tuple[str, tuple[tuple[str, Currency], ...]] | None = None
     plausible_max: str | None = None
     initial_items: int = 0
+    # The noun of one item of a list field, as the form names it ("Período 1", "Remover período 1").
+    item_noun: str = ""
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration read by the form generator."""
@@ -114,6 +116,8 @@ class Field:
             out["plausible_max"] = self.plausible_max
         if self.initial_items:
             out["initial_items"] = self.initial_items
+        if self.item_noun:
+            out["item_noun"] = self.item_noun
         if self.type == "choice":
             out["choices"] = [c.to_json() for c in self.choices]
         if self.type == "list":

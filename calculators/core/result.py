@@ -2,11 +2,24 @@
 
 A :class:`ResultBuilder` collects, in order, the steps (each with the provision applied, a
 one-line Portuguese explanation and the values used), the amounts (rounded money with the
-currency's format), other quantities (hours, headcounts), warnings and calculator-specific
-details. :meth:`ResultBuilder.to_json` produces the ``{"ok": true, ...}`` answer of
-``api.run``; every number in it is text, never a float.
+currency's format), other quantities (hours, headcounts), warnings and the generic *parts* a
+page shows with them:
+
+- ``tables``: a table with caption, column headings, rows (the first cell of each row heads
+  it), footer rows and a note under it (:meth:`ResultBuilder.table`);
+- ``findings``: what a check found, each with its severity (and the word that names it), the
+  provision and the message (:meth:`ResultBuilder.finding`), under one heading;
+- ``handoffs``: "continue with another calculator", the target's name, the button's label and
+  the inputs it receives (:meth:`ResultBuilder.handoff`).
+
+The build (``macros/render/calculators.py``) and the browser (``docs/assets/calculadoras-resultado.js``)
+render these parts and only these: neither knows any calculator. ``details`` keeps
+machine-readable data for programs and tests; no renderer reads it.
+:meth:`ResultBuilder.to_json` produces the ``{"ok": true, ...}`` answer of ``api.run``; every
+number in it is text, never a float.
 """
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 from .money import Currency, format_money, is_rounded, money_value, round_money
@@ -26,6 +39,10 @@ class ResultBuilder:
         self.warnings: list[str] = []
         self.highlights: list[str] = []
         self.details: dict[str, object] = {}
+        self.tables: list[dict[str, object]] = []
+        self.findings: list[dict[str, object]] = []
+        self.findings_title = "Verificações"
+        self.handoffs: list[dict[str, object]] = []
         self._provisions: list[Provision] = []
 
     def money(self, amount: Decimal) -> str:
@@ -83,6 +100,36 @@ class ResultBuilder:
         if message not in self.warnings:
             self.warnings.append(message)
 
+    def table(self, caption: str, columns: Sequence[str], rows: Sequence[Sequence[str]],
+              footer: Sequence[tuple[str, str, str]] = (), note: str = "") -> None:
+        """Record a table: its caption, column headings, rows of cells already written as
+        shown (the first cell heads its row), footer rows ``(label, value, value's heading)``
+        and a note under it."""
+        if any(len(row) != len(columns) for row in rows):
+            raise ValueError("every row has one cell per column")
+        self.tables.append({
+            "caption": caption,
+            "columns": list(columns),
+            "rows": [list(row) for row in rows],
+            "footer": [{"label": label, "value": value, "value_label": heading}
+                       for label, value, heading in footer],
+            "note": note,
+        })
+
+    def finding(self, severity: str, label: str, provision: Provision, message: str,
+                code: str = "", period: int | None = None) -> None:
+        """Record what a check found: ``severity`` (a class: ``infracao``, ``aviso``…), the
+        word shown for it (``label``), the provision and the message; ``code`` names the
+        check for programs, ``period`` the input item it concerns."""
+        self.findings.append({
+            "code": code, "severity": severity, "label": label,
+            "provision": provision.to_json(), "message": message, "period": period,
+        })
+
+    def handoff(self, calculator: str, label: str, inputs: dict[str, object]) -> None:
+        """Offer to continue with another calculator, carrying these inputs."""
+        self.handoffs.append({"calculator": calculator, "label": label, "inputs": dict(inputs)})
+
     @property
     def provisions(self) -> list[Provision]:
         """The provisions applied, in order of first application."""
@@ -101,6 +148,9 @@ class ResultBuilder:
             "provisions": [p.to_json() for p in self._provisions],
             "warnings": self.warnings,
             "highlights": self.highlights,
+            "tables": self.tables,
+            "findings": {"title": self.findings_title, "items": self.findings},
+            "handoffs": self.handoffs,
             "details": self.details,
             "rounding": {"rule": self.currency.rounding[0], "description": self.currency.rounding[1]},
             "inputs": inputs,

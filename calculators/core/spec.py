@@ -28,6 +28,11 @@ class CalculatorSpec:
     data_help: str = ""
     # Position in the catalogue and on the calculators' index (smaller first; ties by name).
     order: int = 100
+    # A rule no longer in force: the page says so and the index lists it under «História».
+    history: bool = False
+    # Readings adopted and limits of this edition, shown on the calculator's page (Markdown;
+    # links are relative to the page's source, docs/calculadoras/<name>.md).
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration returned by ``api.describe``."""
@@ -43,4 +48,8 @@ class CalculatorSpec:
         }
         if self.data_help:
             out["data_help"] = self.data_help
+        if self.history:
+            out["history"] = True
+        if self.notes:
+            out["notes"] = list(self.notes)
         return out

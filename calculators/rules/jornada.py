@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from itertools import pairwise
+from types import MappingProxyType
 
 from ..core.durations import format_hours, hours_text
 from ..core.fields import Field, ParsedInputs
@@ -130,6 +131,7 @@ FIELDS: tuple[Field, ...] = (
         min_items=1,
         max_items=14,
         item_fields=PERIOD_FIELDS,
+        item_noun="Período",
     ),
 )
 
@@ -311,22 +313,30 @@ def classify(periods: list[Period], day_cap: int, week_cap: int,
     return out
 
 
+# How each kind of finding is named on the page.
+SEVERITY_LABELS = MappingProxyType({
+    "infracao": "Descumprimento",
+    "prorrogacao": "Horas além do limite (contam como prorrogação)",
+    "aviso": "Atenção",
+})
+
+
 class Checker:
     """Runs the checks in order and records steps and breaches."""
 
     def __init__(self, values: ParsedInputs, result: ResultBuilder) -> None:
         self.values = values
         self.result = result
-        self.breaches: list[dict[str, object]] = []
+        self.breaches: list[tuple[str, str]] = []  # (severity, message), in order
         self.periods = _periods(values)
         self.rows: list[Classified] = []
 
     def breach(self, code: str, severity: str, provision: Provision, message: str,
                period: int | None) -> None:
-        """Record a breach (``infracao``) or a note on hours turned into extensions."""
-        self.breaches.append({"code": code, "severity": severity,
-                              "provision": provision.to_json(), "message": message,
-                              "period": period})
+        """Record a finding: a breach (``infracao``), hours turned into extensions
+        (``prorrogacao``) or a note (``aviso``), each named by :data:`SEVERITY_LABELS`."""
+        self.result.finding(severity, SEVERITY_LABELS[severity], provision, message, code, period)
+        self.breaches.append((severity, message))
 
     def service_periods(self) -> None:
         """Art. 4º, § 1º."""
@@ -552,17 +562,16 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         }
         for r in rows
     ]
-    result.details["breaches"] = checker.breaches
-    result.details["horas_extras_input"] = {
+    result.handoff("horas_extras", "Levar às horas extraordinárias", {
         "escritorio_central": checker.values.boolean("escritorio_central"),
         "prorrogacoes": [{"horas": hours_text(Decimal(r.extension))} for r in rows if r.extension],
         "horas_refeicao": hours_text(Decimal(totals["horas_refeicao"][1])),
         "horas_feriado": hours_text(Decimal(totals["horas_feriado"][1])),
         "folga_compensatoria": False,
-    }
-    for breach in checker.breaches:
-        if breach["severity"] == "infracao":
-            result.warn(str(breach["message"]))
+    })
+    for severity, message in checker.breaches:
+        if severity == "infracao":
+            result.warn(message)
     result.warn(
         "Para calcular os acréscimos, leve estas horas à calculadora de horas extraordinárias "
         "e informe o salário."
@@ -572,6 +581,7 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
 def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     """Classify the week's hours and list every breach with its provision."""
     del data
+    result.findings_title = "Verificação da jornada"
     checker = Checker(values, result)
     checker.service_periods()
     checker.turnos()
@@ -605,4 +615,21 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
+    notes=(
+        "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
+        "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
+        "com as horas já classificadas; falta só informar o salário.",
+        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
+        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
+        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
+        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
+        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
+        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
+        "lei.",
+        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
+        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
+        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
+        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
+        "feriado.",
+    ),
 )

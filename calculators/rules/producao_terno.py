@@ -29,6 +29,8 @@ from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 
 CURRENCY = Currency.MIL_REIS
+# Headings of the shares table (art. 4º: each role, its people, quotas and shares).
+SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
 
 
 @dataclass(frozen=True)
@@ -309,6 +311,16 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     )
     result.details["partes"] = rows
     result.details["total_quotas"] = format(total_quotas.normalize(), "f")
+    # The division as a table (on a phone each row becomes a card, each value with its heading).
+    result.table(
+        f"Divisão do produto ({result.money(product)}; uma quota vale "
+        f"{result.money(round_money(allocation.per_quota))})",
+        SHARE_COLUMNS,
+        [[r.label, str(counts[r.key]), format_decimal(quotas[r.key].normalize()), result.money(shares[r.key]),
+          result.money(shares[r.key] * counts[r.key])] for r in members],
+        footer=[("Resíduo de arredondamento", result.money(allocation.residue), "Valor")],
+        note="Soma das partes + resíduo = produto do terno.",
+    )
 
 
 SPEC = CalculatorSpec(
@@ -329,4 +341,19 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
+    history=True,
+    notes=(
+        "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
+        "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
+        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
+        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
+        "`12$000` ou `12:000$000`.",
+        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
+        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
+        "aparece como resíduo.",
+        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
+        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
+        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
+        "ferro, pagam os 25% sempre.",
+    ),
 )

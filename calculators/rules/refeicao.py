@@ -153,4 +153,9 @@ SPEC = CalculatorSpec(
     provisions=tuple(dl1941(i) for i in ("art7_cpt", "art7_par2", "art8_cpt")),
     fields=FIELDS,
     compute=compute,
+    history=True,
+    notes=(
+        "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
+        "duração da refeição.",
+    ),
 )

@@ -111,7 +111,7 @@ if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
   return { run, ms: performance.now() - started };
 }
 
-/* The decree's tables (salarios_1945). A failed download is not kept: the next attempt asks again. */
+/* The decree's tables (for the calculators that need data). A failed download is not kept: the next attempt asks again. */
 function tables(url) {
   if (!url) return Promise.resolve("");
   if (!dataCache.has(url)) {

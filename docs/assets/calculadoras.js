@@ -1,27 +1,19 @@
-/* Estatutos Portuários — calculadoras no navegador.
+/* Estatutos Portuários — o formulário das calculadoras (nenhuma calculadora é nomeada aqui).
  *
  * O formulário vem pronto do servidor (gerado de calculators.api.describe); este script:
- * - carrega o motor (Pyodide num Web Worker, calculadoras-worker.mjs) só depois que a pessoa
- *   aceitou baixá-lo (motor.js: localStorage "ep-motor" = "sim"), com progresso (bytes de cada
- *   arquivo do motor contra o total da construção) e tempo-limite (60 s sem nenhum progresso);
- *   o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
- *   o Pyodide carrega uma vez por visita;
- * - envia os valores como texto (quem interpreta "1.234,56" é o Python) e mostra o resultado,
- *   montado só com createElement/textContent — nada digitado vira HTML;
- * - põe os dados do cálculo na URL (Compartilhar) e refaz o cálculo ao abrir um link assim;
- * - leva as horas da jornada à calculadora de horas extraordinárias.
+ * - lê o formulário e envia os valores como texto ao motor (quem interpreta "1.234,56" é o
+ *   Python), pelo cliente do motor (calculadoras-motor.js: worker, aceite, falhas, tempos);
+ * - mostra o resultado com o desenho genérico de partes (calculadoras-resultado.js), montado só
+ *   com createElement/textContent — nada digitado vira HTML — e as mensagens de cada campo;
+ * - põe os dados do cálculo na URL (Compartilhar) e refaz o cálculo ao abrir um link assim (é
+ *   também como uma calculadora passa as horas a outra).
  */
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  var ASSETS = new URL(".", script ? script.src : window.location.href);
-  var SITE = new URL("../", ASSETS);
-  var DEFAULT_TIMEOUT_MS = 60000;
   var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
-
-  var engine = null; // {worker, ready: Promise, pending: {}, nextId}
-  window.calculadorasBoots = window.calculadorasBoots || 0;
+  var motor = window.estatutosCalculo;
+  var desenho = window.estatutosResultado;
 
   // ---------------------------------------------------------------- helpers
   function el(tag, attrs, text) {
@@ -40,12 +32,6 @@
     while (node.firstChild) node.removeChild(node.firstChild);
   }
 
-  function timeoutMs() {
-    var flag = new URLSearchParams(window.location.search).get("_limite");
-    var value = parseInt(flag || window.calculadorasTempoLimite || "", 10);
-    return value > 0 ? value : DEFAULT_TIMEOUT_MS;
-  }
-
   function currentStatus() {
     return document.querySelector(".calc-form .calc-estado");
   }
@@ -55,44 +41,6 @@
     if (status) status.textContent = text;
   }
 
-  // ---------------------------------------------------------------- engine (one per visit)
-  // A calculation never leaves the page waiting: if the worker throws, dies or stops answering
-  // (no answer within runTimeoutMs()), it is dropped, the page says so and offers to try again,
-  // and the next attempt starts a new worker.
-  var DEFAULT_RUN_TIMEOUT_MS = 30000;
-
-  function runTimeoutMs() {
-    var flag = new URLSearchParams(window.location.search).get("_limite_calculo");
-    var value = parseInt(flag || window.calculadorasTempoLimiteCalculo || "", 10);
-    return value > 0 ? value : DEFAULT_RUN_TIMEOUT_MS;
-  }
-
-  // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
-  // "tabelas" (the decree's tables did not download).
-  function fault(kind, reason) {
-    var error = new Error(String(reason || ""));
-    error.kind = kind;
-    return error;
-  }
-
-  function stopEngine(current, error) {
-    if (current.stopped) return;
-    current.stopped = true;
-    try { current.worker.terminate(); } catch { /* already gone */ }
-    Object.keys(current.pending).forEach(function (id) {
-      var entry = current.pending[id];
-      delete current.pending[id];
-      clearTimeout(entry.timer);
-      entry.reject(error);
-    });
-    if (engine === current) engine = null; // a next attempt starts a new worker
-  }
-
-  // Consent (board contract 3): no engine byte before the person agrees (assets/motor.js).
-  function engineAllowed() {
-    return !window.estatutosMotor || window.estatutosMotor.permitido();
-  }
-
   function setProgress(loaded, total) {
     var status = currentStatus();
     if (!status || !total) return;
@@ -100,104 +48,11 @@
     status.setAttribute("data-total", String(total));
   }
 
-  function startEngine() {
-    if (engine) return engine.ready;
-    if (!engineAllowed()) return Promise.reject(fault("carga", "motor não autorizado"));
-    var worker;
-    try {
-      worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
-    } catch (error) {
-      return Promise.reject(fault("carga", error && error.message));
-    }
-    window.calculadorasBoots += 1;
-    var current = { worker: worker, pending: {}, nextId: 1, loaded: false, stopped: false };
-    engine = current;
-    current.ready = new Promise(function (resolve, reject) {
-      // The time limit counts from the last sign of progress (each downloaded chunk is one), so
-      // a slow connection that keeps receiving bytes is not cut off; a stalled one is.
-      var timer = null;
-      function arm() {
-        clearTimeout(timer);
-        timer = setTimeout(function () {
-          reject(fault("carga", "tempo esgotado"));
-        }, timeoutMs());
-      }
-      function broken(reason) {
-        clearTimeout(timer);
-        if (current.loaded) stopEngine(current, fault("motor", reason));
-        else reject(fault("carga", reason));
-      }
-      arm();
-      worker.onmessage = function (event) {
-        var msg = event.data || {};
-        if (msg.type === "progress") {
-          if (!current.loaded) arm();
-          setStatus(msg.text);
-          if (msg.total) setProgress(msg.loaded, msg.total);
-        } else if (msg.type === "ready") {
-          clearTimeout(timer);
-          current.loaded = true;
-          resolve();
-        } else if (msg.type === "error") {
-          broken(msg.message);
-        } else if (msg.type === "result") {
-          var entry = current.pending[msg.id];
-          if (!entry) return;
-          delete current.pending[msg.id];
-          clearTimeout(entry.timer);
-          if (msg.error !== undefined && msg.kind === "tabelas") {
-            entry.reject(fault("tabelas", msg.error));
-          } else if (msg.error !== undefined) {
-            entry.reject(fault("motor", msg.error));
-            stopEngine(current, fault("motor", msg.error));
-          } else {
-            entry.resolve(msg);
-          }
-        }
-      };
-      worker.onerror = function (event) {
-        if (event && event.preventDefault) event.preventDefault();
-        broken("falha no worker" + (event && event.message ? ": " + event.message : ""));
-      };
-      worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
-    });
-    current.ready.catch(function (error) { stopEngine(current, error); });
-    var motor = window.estatutosMotor;
-    var files = motor ? motor.arquivos() : [];
-    setStatus("Carregando o motor de cálculo…");
-    worker.postMessage({
-      type: "boot",
-      indexURL: new URL("pyodide/", ASSETS).href,
-      stdLibURL: new URL("pyodide/python_stdlib.zip", ASSETS).href,
-      archiveURL: new URL("calculadoras.zip", ASSETS).href,
-      // Each engine file (address, uncompressed size) for the progress count; the download size.
-      files: files.map(function (file) { return { href: new URL(file.url, SITE).href, bytes: file.bytes }; }),
-      gzip: motor ? motor.tamanho() : 0,
-    });
-    return current.ready;
-  }
-
-  function runCalculator(name, inputs, needsData) {
-    return startEngine().then(function () {
-      var current = engine;
-      if (!current || current.stopped) throw fault("motor", "o motor parou");
-      return new Promise(function (resolve, reject) {
-        var id = current.nextId++;
-        var entry = { resolve: resolve, reject: reject };
-        entry.timer = setTimeout(function () {
-          stopEngine(current, fault("motor", "o motor parou de responder"));
-        }, runTimeoutMs());
-        current.pending[id] = entry;
-        current.worker.postMessage({
-          type: "run",
-          id: id,
-          name: name,
-          inputs: JSON.stringify(inputs),
-          dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
-        });
-      });
-    });
-  }
+  // The engine's progress shows in the form being used (the one on the current page).
+  motor.aoProgredir(function (text, loaded, total) {
+    setStatus(text);
+    if (total) setProgress(loaded, total);
+  });
 
   // ---------------------------------------------------------------- form structure
   function topFields(form) {
@@ -328,17 +183,6 @@
     return params;
   }
 
-  function encodeInputs(inputs) {
-    var params = new URLSearchParams();
-    Object.keys(inputs).forEach(function (name) {
-      var value = inputs[name];
-      if (Array.isArray(value) || (value && typeof value === "object")) params.set(name, JSON.stringify(value));
-      else if (typeof value === "boolean") params.set(name, value ? "sim" : "nao");
-      else if (value !== null && value !== undefined) params.set(name, String(value));
-    });
-    return params;
-  }
-
   function setControl(control, value) {
     if (control.type === "checkbox") {
       control.checked = value === true || TRUE_WORDS.indexOf(String(value).trim().toLowerCase()) >= 0;
@@ -444,164 +288,10 @@
     try { return JSON.parse(form.getAttribute("data-rotulos") || "{}") || {}; } catch { return {}; }
   }
 
-  function provisionLink(provision, names) {
-    var slug = String(provision.statute || "");
-    var id = String(provision.id || "");
-    var ref = slug + "#" + id;
-    var link = el("a", { className: "calc-dispositivo", "data-ref": ref },
-      names[ref] || provision.label || (slug + ", " + id));
-    link.href = new URL(encodeURIComponent(slug) + "/#" + encodeURIComponent(id), SITE).href;
-    if (/^https:\/\//.test(String(provision.url || ""))) {
-      // A later act or precedent (today's rules): its official publication, and when it was checked.
-      link.href = provision.url;
-      link.rel = "noopener";
-      var span = el("span", null);
-      span.appendChild(link);
-      var day = String(provision.verified || "").split("-").reverse().join("/");
-      span.appendChild(el("span", { className: "calc-verificado" }, " (verificado em " + day + ")"));
-      return span;
-    }
-    return link;
-  }
-
-  function row(th, td, attrs) {
-    var tr = el("tr", attrs);
-    tr.appendChild(el("th", { scope: "row" }, th));
-    tr.appendChild(el("td", { className: "calc-quantia" }, td));
-    return tr;
-  }
-
-  function valuesTable(result) {
-    var table = el("table", { className: "calc-valores-tabela" });
-    table.appendChild(el("caption", null, "Valores calculados"));
-    var body = el("tbody");
-    var amounts = result.amounts || {};
-    Object.keys(amounts).forEach(function (key) {
-      body.appendChild(row(amounts[key].label, amounts[key].formatted, { "data-valor": key }));
-    });
-    var quantities = result.quantities || {};
-    Object.keys(quantities).forEach(function (key) {
-      body.appendChild(row(quantities[key].label, quantities[key].formatted, { "data-quantidade": key }));
-    });
-    table.appendChild(body);
-    return table;
-  }
-
-  // The shares of producao_terno. On a narrow screen the CSS reflows it into one card per role
-  // (each value with its column name, from data-rotulo): no column is cut off. The explicit ARIA
-  // roles keep it a table for screen readers. Same markup as macros/render_calculators.py.
-  var SHARE_COLUMNS = ["Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal"];
-
-  function sharesTable(result) {
-    var amounts = result.amounts || {};
-    var wrap = el("div", { className: "calc-partes-quadro" });
-    var table = el("table", { className: "calc-partes", role: "table" });
-    table.appendChild(el("caption", null, "Divisão do produto (" + amounts.produto.formatted +
-      "; uma quota vale " + amounts.valor_quota.formatted + ")"));
-    var head = el("thead", { role: "rowgroup" });
-    var tr = el("tr", { role: "row" });
-    SHARE_COLUMNS.forEach(function (text) {
-      tr.appendChild(el("th", { scope: "col", role: "columnheader" }, text));
-    });
-    head.appendChild(tr);
-    table.appendChild(head);
-    var body = el("tbody", { role: "rowgroup" });
-    result.details.partes.forEach(function (part) {
-      var line = el("tr", { "data-parte": part.role, role: "row" });
-      line.appendChild(el("th", { scope: "row", role: "rowheader" }, part.label));
-      [part.count, String(part.quota).replace(".", ","), part.share_formatted, part.subtotal_formatted]
-        .forEach(function (value, index) {
-          line.appendChild(el("td", { role: "cell", "data-rotulo": SHARE_COLUMNS[index + 1] }, value));
-        });
-      body.appendChild(line);
-    });
-    table.appendChild(body);
-    var foot = el("tfoot", { role: "rowgroup" });
-    var residue = el("tr", { role: "row" });
-    residue.appendChild(el("th", { scope: "row", role: "rowheader", colspan: "4" }, "Resíduo de arredondamento"));
-    residue.appendChild(el("td", { role: "cell", "data-rotulo": "Valor" }, amounts.residuo.formatted));
-    foot.appendChild(residue);
-    table.appendChild(foot);
-    wrap.appendChild(table);
-    wrap.appendChild(el("p", { className: "calc-nota-partes" }, "Soma das partes + resíduo = produto do terno."));
-    return wrap;
-  }
-
-  // How each kind of finding of the jornada calculator is named (same words as the build).
-  var BREACH_KINDS = {
-    infracao: "Descumprimento",
-    prorrogacao: "Horas além do limite (contam como prorrogação)",
-    aviso: "Atenção"
-  };
-
   function renderResult(form, area, result) {
     clear(area);
-    var names = labels(form);
     area.appendChild(el("h3", { className: "calc-resultado-titulo", tabindex: "-1" }, "Resultado"));
-    (result.highlights || []).forEach(function (text) {
-      area.appendChild(el("p", { className: "calc-destaque" }, text));
-    });
-    area.appendChild(valuesTable(result));
-    if (result.details && Array.isArray(result.details.partes) && result.amounts && result.amounts.residuo) {
-      area.appendChild(sharesTable(result));
-    }
-    var handed = result.details && result.details.horas_extras_input;
-    if (handed && typeof handed === "object") {
-      // A real link: Material's instant navigation takes it (the worker survives).
-      var target = new URL("../horas_extras/", window.location.href);
-      target.search = encodeInputs(handed).toString();
-      var go = el("a", { className: "md-button md-button--primary calc-levar", "data-acao": "levar" },
-        "Levar às horas extraordinárias");
-      go.href = target.href;
-      area.appendChild(go);
-    }
-    area.appendChild(el("p", { className: "calc-subtitulo" }, "Passo a passo"));
-    var steps = el("ol", { className: "calc-passos" });
-    (result.steps || []).forEach(function (step) {
-      var li = el("li");
-      li.appendChild(provisionLink(step.provision || {}, names));
-      li.appendChild(document.createTextNode(": " + String(step.explanation || "")));
-      var values = step.values || {};
-      var keys = Object.keys(values);
-      if (keys.length) {
-        var dl = el("dl", { className: "calc-valores" });
-        keys.forEach(function (key) {
-          dl.appendChild(el("dt", null, key));
-          dl.appendChild(el("dd", null, values[key]));
-        });
-        li.appendChild(dl);
-      }
-      steps.appendChild(li);
-    });
-    area.appendChild(steps);
-    var breaches = result.details && result.details.breaches;
-    if (Array.isArray(breaches) && breaches.length) {
-      area.appendChild(el("p", { className: "calc-subtitulo" }, "Verificação da jornada"));
-      var found = el("ul", { className: "calc-ocorrencias" });
-      breaches.forEach(function (breach) {
-        var severity = String(breach.severity || "");
-        var li = el("li", { className: "calc-ocorrencia calc-ocorrencia--" + severity });
-        li.appendChild(el("strong", null, BREACH_KINDS[severity] || severity));
-        li.appendChild(document.createTextNode(" — "));
-        li.appendChild(provisionLink(breach.provision || {}, names));
-        li.appendChild(document.createTextNode(": " + String(breach.message || "")));
-        found.appendChild(li);
-      });
-      area.appendChild(found);
-    }
-    if (result.warnings && result.warnings.length) {
-      area.appendChild(el("p", { className: "calc-subtitulo" }, "Avisos"));
-      var list = el("ul", { className: "calc-avisos" });
-      result.warnings.forEach(function (warning) { list.appendChild(el("li", null, warning)); });
-      area.appendChild(list);
-    }
-    if (result.rounding) {
-      var rounding = el("p", { className: "calc-arredondamento" });
-      rounding.appendChild(el("strong", null, "Arredondamento: "));
-      rounding.appendChild(document.createTextNode(String(result.rounding.rule) + ". " +
-        String(result.rounding.description)));
-      area.appendChild(rounding);
-    }
+    area.appendChild(desenho.desenhar(result, { rotulos: labels(form), acoes: true }));
   }
 
   // ---------------------------------------------------------------- actions
@@ -618,55 +308,26 @@
     return form.dataset.geracao === String(generation);
   }
 
-  var FAULTS = {
-    carga: {
-      css: "calc-erro-carga",
-      status: "Motor de cálculo indisponível.",
-      text: function (reason) {
-        return "Não foi possível carregar o motor de cálculo no navegador (" + reason + "). Os " +
-          "exemplos resolvidos abaixo continuam válidos. Tente de novo agora ou mais tarde.";
-      }
-    },
-    motor: {
-      css: "calc-erro-motor",
-      status: "O cálculo não terminou.",
-      text: function (reason) {
-        return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
-          "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
-      }
-    },
-    tabelas: {
-      css: "calc-erro-tabelas",
-      status: "As tabelas não vieram.",
-      text: function (reason) {
-        return "Não foi possível baixar as tabelas do decreto de 1945 (" + reason + "). " +
-          "Confira a conexão e tente de novo.";
-      }
-    }
-  };
-
   function showFault(form, error) {
-    var kind = error && FAULTS[error.kind] ? error.kind : "carga";
-    var about = FAULTS[kind];
-    var reason = String((error && error.message) || "motivo desconhecido").slice(0, 300);
+    var about = motor.descreverFalha(error);
     var general = form.querySelector(".calc-erros-gerais");
     var box = el("div", { className: "calc-falha" });
-    box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text(reason)));
+    box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text));
     box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
       "Tentar de novo"));
     general.appendChild(box);
     setStatusOf(form, about.status);
-    form.dataset.falhou = kind;
+    form.dataset.falhou = about.kind;
   }
 
   function compute(form, fromLink) {
-    if (!engine && !engineAllowed()) {
+    if (!motor.ativo() && !motor.permitido()) {
       // Nothing is downloaded yet: the offer says how much; the calculation runs once accepted.
       setStatusOf(form, "Para calcular, baixe antes o motor de cálculo (quadro acima). " +
         "Os exemplos verificados, mais abaixo, não precisam dele.");
       if (!form.dataset.esperaMotor) {
         form.dataset.esperaMotor = "1";
-        window.estatutosMotor.pedir().then(function () {
+        motor.pedir().then(function () {
           delete form.dataset.esperaMotor;
           if (form.isConnected) compute(form, fromLink);
         });
@@ -681,15 +342,15 @@
     form.dataset.emCurso = String(generation);
     form.setAttribute("aria-busy", "true");
     submit.disabled = true;
-    setStatusOf(form, engine && engine.loaded ? "Calculando…" : "Carregando o motor de cálculo…");
+    setStatusOf(form, motor.carregado() ? "Calculando…" : "Carregando o motor de cálculo…");
     var started = performance.now();
-    return runCalculator(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
+    return motor.calcular(form.getAttribute("data-calc"), inputs, needsData).then(function (msg) {
       if (!isCurrent(form, generation)) return; // stale: the form changed meanwhile
       var result = null;
       if (msg && typeof msg.json === "string") {
         try { result = JSON.parse(msg.json); } catch { result = null; }
       }
-      if (!result) throw fault("motor", "resposta ilegível");
+      if (!result) throw motor.falha("motor", "resposta ilegível");
       form.dataset.ultimoMs = String(Math.round(performance.now() - started));
       if (result.ok) {
         clearErrors(form);
@@ -790,12 +451,12 @@
     });
     form.addEventListener("input", function () { newGeneration(form); });
     form.addEventListener("focusin", function () {
-      if (engineAllowed()) startEngine().catch(function () { /* the message is shown on submit */ });
+      if (motor.permitido()) motor.iniciar().catch(function () { /* the message is shown on submit */ });
     }, { once: true });
-    if (!engineAllowed()) {
+    if (!motor.permitido()) {
       // «Baixar o motor de cálculo» starts the download at once, even before «Calcular».
-      window.estatutosMotor.aoAceitar(function () {
-        if (form.isConnected) startEngine().catch(function () { /* the message is shown on submit */ });
+      motor.aoAceitar(function () {
+        if (form.isConnected) motor.iniciar().catch(function () { /* the message is shown on submit */ });
       });
     }
     form.addEventListener("click", function (event) {

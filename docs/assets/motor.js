@@ -6,8 +6,8 @@
  *   cálculo (x MB)» grava o aceite (localStorage "ep-motor" = "sim") e libera as calculadoras;
  * - «Usar sem internet» baixa todos os arquivos do motor, guarda-os no cache do aparelho (o
  *   mesmo que o service worker usa) e conta o progresso byte a byte;
- * - oferece window.estatutosMotor a calculadoras.js: permitido(), pedir(), aoAceitar(fn),
- *   arquivos(), total(), tamanho().
+ * - oferece window.estatutosMotor ao cliente do motor (calculadoras-motor.js): permitido(),
+ *   pedir(), aoAceitar(fn), arquivos(), total(), tamanho().
  *
  * O progresso conta bytes já descomprimidos contra o tamanho descomprimido de cada arquivo
  * (data-motor-bytes): certo com ou sem compressão do servidor. Nenhum Content-Length é usado.

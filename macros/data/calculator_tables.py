@@ -21,6 +21,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from calculators import api
 from calculators.rules.salarios_1945.tables import choices as table_choices
 from calculators.rules.salarios_1945.tables import read_tables
 
@@ -83,3 +84,29 @@ def cut_size(data: Any) -> tuple[int, int]:
     """Referências and lines of a (partial) document of the tables: the size of an example's cut."""
     tables = read_tables(data)
     return len(tables.scale), len(tables.lines)
+
+
+# ------------------------------------------------------------------ what the calculator pages need
+# The renderers name no calculator: what they need of the decree's tables comes from here.
+
+# Worked examples on the full tables (inputs only; the result is computed at build).
+FULL_TABLE_EXAMPLES: dict[str, list[tuple[str, str, dict[str, Any]]]] = {
+    "salarios_1945": [
+        ("completa-referencia-25", "Salário da referência 25", {"consulta": "referencia", "referencia": 25}),
+        ("completa-escriturario", "Pessoal e folha da série Escriturário (tabela completa)",
+         {"consulta": "serie", "serie": "Escriturário"}),
+        ("completa-diaristas", "Despesa anual da Tabela Numérica de Diaristas (completa)",
+         {"consulta": "diaristas"}),
+    ],
+}
+
+
+def full_table_examples(name: str) -> list[tuple[str, str, dict[str, Any]]]:
+    """The worked examples of calculator ``name`` computed on the full tables (ident, title,
+    inputs)."""
+    return FULL_TABLE_EXAMPLES.get(name, [])
+
+
+def calculator_data(name: str) -> dict[str, Any] | None:
+    """The data calculator ``name`` runs on at build: the decree's tables if it needs data."""
+    return decree_tables() if api.describe(name).get("needs_data") else None

@@ -4,9 +4,11 @@ examples.
 Nothing here decides anything legal. The form is generated from ``calculators.api.describe``
 (labels, help, units, defaults, bounds, choices, list inputs); the worked examples are the cases
 of ``data/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
-the result as it comes (the ``formatted`` amounts, the steps with their provisions, warnings).
+the result's parts as they come (the ``formatted`` amounts, tables, steps with their
+provisions, findings, warnings); no calculator is named here.
 The quoted provisions come from the statute data (``macros.statutes``). Every piece of text is
-escaped; the browser side (``docs/assets/calculadoras.js``) builds its DOM with ``textContent``.
+escaped; the browser side (``docs/assets/calculadoras-resultado.js``) draws the same result parts
+with ``textContent``.
 """
 
 from __future__ import annotations
@@ -18,17 +20,15 @@ from typing import Any
 from markupsafe import Markup
 
 from calculators import api
-from calculators.core.money import Currency, amount_text, format_decimal
+from calculators.core.money import Currency, amount_text
 from calculators.rules import today
 
 from ..data import ids
 from ..data import site as data_site
-from ..data.calculator_tables import choices, cut_size, decree_tables
+from ..data.calculator_tables import calculator_data, choices, cut_size, full_table_examples
 from ..data.statutes import statute
 from .statute import md_heading_text
 
-# Noun of one item of a list input (presentation only).
-ITEM_NOUNS = {"periodos": "Período", "prorrogacoes": "Período prorrogado"}
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
 # of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
 INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "decimal",
@@ -48,92 +48,6 @@ HISTORY_NOTES = {
 }
 DATE_FORMAT = "{2}/{1}/{0}"
 
-# Extra explanations required on some pages (readings and limits of this edition).
-PAGE_NOTES: dict[str, list[str]] = {
-    "horas_extras": [
-        "**Divisor.** O salário-hora é o salário mensal dividido por um divisor. Sem outro "
-        "informado, usa-se **240** (30 dias × 8 horas): é uma **inferência**, pela regra da "
-        "CLT, art. 64, aplicada à jornada de 8 horas do "
-        "[art. 7º](../lei-4860-1965.md#art7_cpt) — a Lei nº 4.860/1965 não fixa divisor. "
-        "Para o pessoal do Escritório Central, com semana de 44 horas "
-        "([art. 7º, § 1º](../lei-4860-1965.md#art7_par1)), usa-se **220**. O divisor "
-        "aparece no formulário e pode ser mudado.",
-        "**Fora desta edição.** O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965) "
-        "está no capítulo II da lei, que não faz parte desta edição (arts. 1º a 11): não é "
-        "calculado aqui.",
-        "**Leitura adotada (a lei não diz).** Horas trabalhadas num feriado **além das "
-        "ordinárias** contam como prorrogação (20% nas duas primeiras, 50% nas demais), sem "
-        "somar o acréscimo de 100% do [§ 7º](../lei-4860-1965.md#art7_par7); a lei não diz se "
-        "os dois se acumulam.",
-        "**Valores de 1965.** Em novembro de 1965 não havia centavos (Lei nº 4.511/1964, art. "
-        "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
-        "Em valores de hoje, o resultado sai em reais, com centavos.",
-    ],
-    "paralisacoes": [
-        "**Leitura adotada.** O § 4º fala em \"meio dia de salário\". Aqui, meio dia é **um "
-        "turno de 4 horas**, metade do dia de 8 horas em dois turnos do "
-        "[art. 7º](../decreto-lei-3844-1941.md#art7_cpt). É uma **interpretação**, não "
-        "texto expresso da lei.",
-        "**Leitura adotada (a lei não diz).** O limite de **mais de 20 minutos consecutivos** "
-        "do [§ 3º](../decreto-lei-3844-1941.md#art4_par3) vale aqui também para o serviço que "
-        "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
-        "pode ser lida das duas maneiras.",
-    ],
-    "producao_terno": [
-        "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
-        "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
-        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
-        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
-        "`12$000` ou `12:000$000`.",
-        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
-        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
-        "aparece como resíduo.",
-        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
-        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
-        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
-        "ferro, pagam os 25% sempre.",
-    ],
-    "refeicao": [
-        "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
-        "duração da refeição.",
-    ],
-    "jornada": [
-        "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
-        "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
-        "com as horas já classificadas; falta só informar o salário.",
-        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
-        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
-        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
-        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
-        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
-        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
-        "lei.",
-        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
-        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
-        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
-        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
-        "feriado.",
-    ],
-    "salarios_1945": [
-        "O formulário consulta as **tabelas completas** anexas ao decreto (as mesmas da página "
-        "[Tabelas de 1945](../tabelas/index.md)). Alguns exemplos verificados usam um **recorte "
-        "ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com as tabelas "
-        "completas.",
-    ],
-}
-
-# Worked examples of salarios_1945 on the full tables (inputs only; the result is computed).
-FULL_TABLE_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
-    ("completa-referencia-25", "Salário da referência 25", {"consulta": "referencia", "referencia": 25}),
-    ("completa-escriturario", "Pessoal e folha da série Escriturário (tabela completa)",
-     {"consulta": "serie", "serie": "Escriturário"}),
-    ("completa-diaristas", "Despesa anual da Tabela Numérica de Diaristas (completa)",
-     {"consulta": "diaristas"}),
-]
-
-
-# Columns of the producao_terno shares table (the same words in docs/assets/calculadoras.js).
-SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
 
 
 # ------------------------------------------------------------------ helpers
@@ -266,9 +180,9 @@ def _default_text(field: Mapping[str, Any]) -> str:
 
 def _datalist(field: Mapping[str, Any], list_id: str) -> Markup:
     source = field.get("choices_from")
-    if not isinstance(source, str):
+    values = choices(source) if isinstance(source, str) else []
+    if not values:
         return Markup("")
-    values = choices(source)
     options = Markup("").join(Markup('<option value="{}"></option>').format(v) for v in values)
     return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
 
@@ -336,7 +250,7 @@ def field_html(calc: str, field: Mapping[str, Any], path: str, item: bool = Fals
 
 
 def _item_html(calc: str, field: Mapping[str, Any], index: int, values: Mapping[str, Any] | None) -> Markup:
-    noun = ITEM_NOUNS.get(field["name"], "Item")
+    noun = field.get("item_noun") or "Item"
     inner = Markup("").join(
         field_html(calc, _with_default(sub, values), f"{field['name']}[{index}].{sub['name']}", item=True)
         for sub in field["item_fields"]
@@ -357,7 +271,7 @@ def _with_default(sub: Mapping[str, Any], values: Mapping[str, Any] | None) -> M
 def list_html(calc: str, field: Mapping[str, Any]) -> Markup:
     """A list input: rows rendered at build, a template for more, add and remove buttons."""
     name = field["name"]
-    noun = ITEM_NOUNS.get(name, "Item")
+    noun = field.get("item_noun") or "Item"
     raw_default = field.get("default")
     defaults: list[Any] = raw_default if isinstance(raw_default, list) else []
     count = max(len(defaults), int(field.get("min_items", 0)), int(field.get("initial_items", 0)))
@@ -479,16 +393,92 @@ def _values_list(values: Mapping[str, Any]) -> Markup:
     )
 
 
-# How each kind of finding of ``jornada`` is named (the calculator decides the kind).
-BREACH_KINDS = {
-    "infracao": "Descumprimento",
-    "prorrogacao": "Horas além do limite (contam como prorrogação)",
-    "aviso": "Atenção",
-}
+def calculator_href(name: str, root: str = "../../") -> str:
+    """The one place a calculator's address is built: ``calculadoras/<name>/`` under the site's
+    root, ``root`` being the way up from the linking page (``../../`` from a calculator page)."""
+    return f"{root}calculadoras/{name}/"
 
 
-def result_html(result: Mapping[str, Any]) -> Markup:
-    """A successful result, drawn from its own fields (nothing recomputed)."""
+# Characters URLSearchParams leaves as they are (application/x-www-form-urlencoded), so the link
+# built here is the one docs/assets/calculadoras-resultado.js builds.
+_FORM_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*-._")
+
+
+def _form_encode(text: str) -> str:
+    return "".join(ch if ch in _FORM_SAFE else "+" if ch == " " else
+                   "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text)
+
+
+def share_query(inputs: Mapping[str, Any]) -> str:
+    """Inputs as a calculator's share-link query, as the browser writes it (lists and objects
+    as compact JSON, yes/no as ``sim``/``nao``): hand-offs and the answers' examples use it."""
+    pairs = []
+    for key, value in inputs.items():
+        if isinstance(value, (list, dict)):
+            text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        elif isinstance(value, bool):
+            text = "sim" if value else "nao"
+        elif value is None:
+            continue
+        else:
+            text = str(value)
+        pairs.append(f"{_form_encode(str(key))}={_form_encode(text)}")
+    return "&".join(pairs)
+
+
+def table_html(table: Mapping[str, Any]) -> Markup:
+    """A table part: caption, headed columns, rows (the first cell heads its row), footer rows
+    (label across the columns, then the value) and a note.
+
+    On a narrow screen the table reflows (one card per row, each value with its column name from
+    ``data-rotulo``), so no column is cut off; the explicit ARIA roles keep it a table for screen
+    readers when the CSS turns its rows into blocks."""
+    columns = list(table["columns"])
+    cell = Markup('<td role="cell" data-rotulo="{}">{}</td>')
+    rows = Markup("").join(
+        Markup('<tr role="row"><th scope="row" role="rowheader">{}</th>{}</tr>').format(
+            row[0], Markup("").join(cell.format(col, value) for col, value in zip(columns[1:], row[1:], strict=True)))
+        for row in table["rows"]
+    )
+    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c) for c in columns)
+    foot = Markup("").join(
+        Markup('<tr role="row"><th scope="row" role="rowheader" colspan="{}">{}</th>{}</tr>').format(
+            len(columns) - 1, f["label"], cell.format(f["value_label"], f["value"]))
+        for f in table.get("footer", [])
+    )
+    footer = Markup('<tfoot role="rowgroup">{}</tfoot>').format(foot) if foot else Markup("")
+    note = Markup('<p class="calc-nota-partes">{}</p>').format(table["note"]) if table.get("note") else ""
+    return Markup(
+        '<div class="calc-partes-quadro"><table class="calc-partes" role="table"><caption>{caption}</caption>'
+        '<thead role="rowgroup"><tr role="row">{head}</tr></thead><tbody role="rowgroup">{rows}</tbody>'
+        '{footer}</table>{note}</div>'
+    ).format(caption=table["caption"], head=head, rows=rows, footer=footer, note=note)
+
+
+def handoff_html(handoff: Mapping[str, Any]) -> Markup:
+    """A "continue with another calculator" part: a link to it carrying the inputs."""
+    href = calculator_href(str(handoff["calculator"])) + "?" + share_query(handoff["inputs"])
+    return Markup('<a class="md-button md-button--primary calc-levar" data-acao="levar" href="{}">{}</a>').format(
+        href, handoff["label"])
+
+
+def findings_html(findings: Mapping[str, Any]) -> Markup:
+    """The findings part: each with the word of its severity, its provision and its message."""
+    item = Markup('<li class="calc-ocorrencia calc-ocorrencia--{sev}"><strong>{kind}</strong> — {link}: {msg}</li>')
+    items = Markup("").join(
+        item.format(sev=f["severity"], kind=f["label"], link=provision_link(f["provision"]), msg=f["message"])
+        for f in findings["items"]
+    )
+    return Markup('<p class="calc-subtitulo">{}</p><ul class="calc-ocorrencias">{}</ul>').format(
+        findings["title"], items)
+
+
+def result_html(result: Mapping[str, Any], actions: bool = False) -> Markup:
+    """A successful result, drawn from its parts (nothing recomputed, no calculator known):
+    highlights, the values, the tables, (with ``actions``) the hand-offs to other calculators,
+    the steps, the findings, the warnings and the rounding rule. The worked examples show no
+    actions; the browser's renderer (``docs/assets/calculadoras-resultado.js``) draws the same
+    parts (tests/browser/test_result_parts.py compares the two)."""
     out: list[Markup] = []
     amounts = result.get("amounts", {})
     quantities = result.get("quantities", {})
@@ -506,9 +496,9 @@ def result_html(result: Mapping[str, Any]) -> Markup:
         ]
         out.append(Markup('<table class="calc-valores-tabela"><caption>Valores calculados</caption>{}</table>').format(
             Markup("").join(rows)))
-    partes = result.get("details", {}).get("partes")
-    if partes:
-        out.append(shares_table(result))
+    out.extend(table_html(table) for table in result.get("tables", []))
+    if actions:
+        out.extend(handoff_html(handoff) for handoff in result.get("handoffs", []))
     steps = Markup("").join(
         Markup('<li>{link}: {why}{values}</li>').format(
             link=provision_link(step["provision"]), why=step["explanation"], values=_values_list(step["values"])
@@ -516,17 +506,9 @@ def result_html(result: Mapping[str, Any]) -> Markup:
         for step in result.get("steps", [])
     )
     out.append(Markup('<p class="calc-subtitulo">Passo a passo</p><ol class="calc-passos">{}</ol>').format(steps))
-    breaches = result.get("details", {}).get("breaches")
-    if breaches:
-        item = Markup('<li class="calc-ocorrencia calc-ocorrencia--{sev}"><strong>{kind}</strong> — {link}: {msg}</li>')
-        items = Markup("").join(
-            item.format(
-                sev=b["severity"], kind=BREACH_KINDS.get(b["severity"], b["severity"]),
-                link=provision_link(b["provision"]), msg=b["message"])
-            for b in breaches
-        )
-        out.append(Markup('<p class="calc-subtitulo">Verificação da jornada</p><ul class="calc-ocorrencias">{}</ul>')
-                   .format(items))
+    findings = result.get("findings", {})
+    if findings.get("items"):
+        out.append(findings_html(findings))
     warnings = result.get("warnings", [])
     if warnings:
         out.append(Markup('<p class="calc-subtitulo">Avisos</p><ul class="calc-avisos">{}</ul>').format(
@@ -536,35 +518,6 @@ def result_html(result: Mapping[str, Any]) -> Markup:
         out.append(Markup('<p class="calc-arredondamento"><strong>Arredondamento:</strong> {}. {}</p>').format(
             rounding["rule"], rounding["description"]))
     return Markup("").join(out)
-
-
-def shares_table(result: Mapping[str, Any]) -> Markup:
-    """producao_terno: quota value, each role's share, the residue (shares + residue = product).
-
-    On a narrow screen the table reflows (one card per role, each value with its column name from
-    ``data-rotulo``), so no column is cut off; the explicit ARIA roles keep it a table for screen
-    readers when the CSS turns its rows into blocks. ``docs/assets/calculadoras.js`` draws the same.
-    """
-    amounts = result["amounts"]
-    cell = Markup('<td role="cell" data-rotulo="{}">{}</td>')
-    rows = Markup("").join(
-        Markup('<tr role="row"><th scope="row" role="rowheader">{}</th>{}{}{}{}</tr>').format(
-            p["label"], cell.format(SHARE_COLUMNS[1], p["count"]),
-            cell.format(SHARE_COLUMNS[2], format_decimal(_dec(p["quota"]))),
-            cell.format(SHARE_COLUMNS[3], p["share_formatted"]), cell.format(SHARE_COLUMNS[4], p["subtotal_formatted"]))
-        for p in result["details"]["partes"]
-    )
-    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c) for c in SHARE_COLUMNS)
-    return Markup(
-        '<div class="calc-partes-quadro"><table class="calc-partes" role="table">'
-        '<caption>Divisão do produto ({product}; uma quota vale {quota})</caption>'
-        '<thead role="rowgroup"><tr role="row">{head}</tr></thead><tbody role="rowgroup">{rows}</tbody>'
-        '<tfoot role="rowgroup"><tr role="row">'
-        '<th scope="row" role="rowheader" colspan="4">Resíduo de arredondamento</th>'
-        '<td role="cell" data-rotulo="Valor">{residue}</td></tr></tfoot></table>'
-        '<p class="calc-nota-partes">Soma das partes + resíduo = produto do terno.</p></div>'
-    ).format(product=amounts["produto"]["formatted"], quota=amounts["valor_quota"]["formatted"], head=head,
-             rows=rows, residue=amounts["residuo"]["formatted"])
 
 
 def is_history(name: str) -> bool:
@@ -602,18 +555,17 @@ def examples_section(spec: Mapping[str, Any]) -> str:
     for case in cases(name):
         data = case.get("data")
         note = ""
-        if name == "salarios_1945":
+        if spec.get("needs_data"):
             note = (
                 "Tabelas: recorte ilustrativo ({} referências, {} linhas de séries).".format(*cut_size(data))
                 if isinstance(data, dict) else "Sem tabelas fornecidas."
             )
         out.append(example_html(spec, f"exemplo-{case['name']}", case["title"], case["description"],
                                 case["inputs"], data, note))
-    if name == "salarios_1945":
-        for ident, title, inputs in FULL_TABLE_EXAMPLES:
-            out.append(example_html(spec, f"exemplo-{ident}", title,
-                                    "Calculado com as tabelas completas do decreto.", inputs,
-                                    decree_tables(), "Tabelas: completas, as mesmas das páginas de tabelas."))
+    for ident, title, inputs in full_table_examples(name):
+        out.append(example_html(spec, f"exemplo-{ident}", title,
+                                "Calculado com as tabelas completas do decreto.", inputs,
+                                calculator_data(name), "Tabelas: completas, as mesmas das páginas de tabelas."))
     return "\n".join(out)
 
 
@@ -636,7 +588,7 @@ def calculator_page(name: str) -> str:
     force), the form; then what holds today, the readings adopted, the provisions quoted and the
     verified examples, each of those sections with a link back to the form."""
     spec = declaration(name)
-    notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
+    notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in spec.get("notes", []))
     slug = spec["statute"]["slug"]
     statute_title = statute(slug).title
     history = HISTORY_NOTES.get(slug) if is_history(name) else None

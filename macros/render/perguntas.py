@@ -9,48 +9,33 @@ calculator refuses stops the build.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import urlencode
 
 from markupsafe import Markup
 
 from calculators import api
 
 from ..data import ids
-from ..data.calculator_tables import decree_tables
+from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
 from ..data.statutes import statute
-from .calculators import declaration, provision_label
+from .calculators import calculator_href, declaration, provision_label, share_query
 
 
 class ExampleError(ValueError):
     """A worked example of an answer that the calculator does not accept."""
 
 
-def share_query(inputs: Mapping[str, Any]) -> str:
-    """The query of a shared link, as ``encodeInputs`` in calculadoras.js writes it."""
-    params: list[tuple[str, str]] = []
-    for name, value in inputs.items():
-        if isinstance(value, (list, dict)):
-            params.append((name, json.dumps(value, ensure_ascii=False, separators=(",", ":"))))
-        elif isinstance(value, bool):
-            params.append((name, "sim" if value else "nao"))
-        elif value is not None:
-            params.append((name, str(value)))
-    return urlencode(params)
-
-
-def calculator_href(name: str, inputs: Mapping[str, Any]) -> str:
+def calculator_link(name: str, inputs: Mapping[str, Any]) -> str:
     """Link from an answer page (``/perguntas/<slug>/``) to the calculator with these inputs."""
-    return f"../../calculadoras/{name}/?{share_query(inputs)}"
+    return f"{calculator_href(name)}?{share_query(inputs)}"
 
 
 def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | None = None) -> Markup:
     """A worked example box: what was typed, the amounts computed at build, the share link."""
-    data = decree_tables() if name == "salarios_1945" else None
+    data = calculator_data(name)
     result = api.run(name, dict(inputs), data=data)
     if not result.get("ok"):
         raise ExampleError(f"exemplo recusado pela calculadora {name}: {result.get('errors')}")
@@ -74,7 +59,7 @@ def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | N
         '<table><caption>Resultado do motor de cálculo (exemplo verificado)</caption><tbody>{rows}</tbody></table>'
         '<p><a class="md-button pergunta-calcular" href="{href}">Abrir «{title}» com este exemplo</a></p>'
         "</div>"
-    ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_href(name, inputs),
+    ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_link(name, inputs),
              title=spec["title"])
 
 

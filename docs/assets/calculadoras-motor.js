@@ -1,0 +1,223 @@
+/* Estatutos Portuários — o cliente do motor de cálculo (nenhuma calculadora é nomeada aqui).
+ *
+ * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
+ * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
+ *   "ep-motor" = "sim");
+ * - conta o progresso (bytes de cada arquivo do motor contra o total da construção) e desiste
+ *   depois de 60 s sem nenhum progresso;
+ * - o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
+ *   o Pyodide carrega uma vez por visita;
+ * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
+ *   (30 s), ele é descartado e a tentativa seguinte começa um worker novo;
+ * - classifica as falhas ("carga", "motor", "tabelas") e dá a mensagem de cada uma.
+ *
+ * Oferece window.estatutosCalculo: calcular(nome, entradas, precisaDados), iniciar(),
+ * carregado(), permitido(), pedir(), aoAceitar(fn), aoProgredir(fn), falha(erro).
+ * O formulário (calculadoras.js) é quem mostra as mensagens.
+ */
+(function () {
+  "use strict";
+
+  var script = document.currentScript;
+  var ASSETS = new URL(".", script ? script.src : window.location.href);
+  var SITE = new URL("../", ASSETS);
+  var DEFAULT_TIMEOUT_MS = 60000;
+  var DEFAULT_RUN_TIMEOUT_MS = 30000;
+
+  var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
+  var listeners = [];
+  window.calculadorasBoots = window.calculadorasBoots || 0;
+
+  // ---------------------------------------------------------------- time limits (test flags)
+  function flag(param, global, fallback) {
+    var value = parseInt(new URLSearchParams(window.location.search).get(param) || global || "", 10);
+    return value > 0 ? value : fallback;
+  }
+
+  function timeoutMs() {
+    return flag("_limite", window.calculadorasTempoLimite, DEFAULT_TIMEOUT_MS);
+  }
+
+  function runTimeoutMs() {
+    return flag("_limite_calculo", window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
+  }
+
+  // ---------------------------------------------------------------- progress, consent
+  function progress(text, loaded, total) {
+    listeners.forEach(function (fn) { fn(text, loaded, total); });
+  }
+
+  function allowed() {
+    return !window.estatutosMotor || window.estatutosMotor.permitido();
+  }
+
+  // ---------------------------------------------------------------- faults
+  // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
+  // "tabelas" (the decree's tables did not download).
+  function fault(kind, reason) {
+    var error = new Error(String(reason || ""));
+    error.kind = kind;
+    return error;
+  }
+
+  var FAULTS = {
+    carga: {
+      css: "calc-erro-carga",
+      status: "Motor de cálculo indisponível.",
+      text: function (reason) {
+        return "Não foi possível carregar o motor de cálculo no navegador (" + reason + "). Os " +
+          "exemplos resolvidos abaixo continuam válidos. Tente de novo agora ou mais tarde.";
+      }
+    },
+    motor: {
+      css: "calc-erro-motor",
+      status: "O cálculo não terminou.",
+      text: function (reason) {
+        return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
+          "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
+      }
+    },
+    tabelas: {
+      css: "calc-erro-tabelas",
+      status: "As tabelas não vieram.",
+      text: function (reason) {
+        return "Não foi possível baixar as tabelas do decreto de 1945 (" + reason + "). " +
+          "Confira a conexão e tente de novo.";
+      }
+    }
+  };
+
+  // What the page says about a failure: {kind, css, status, text}.
+  function describeFault(error) {
+    var kind = error && FAULTS[error.kind] ? error.kind : "carga";
+    var about = FAULTS[kind];
+    var reason = String((error && error.message) || "motivo desconhecido").slice(0, 300);
+    return { kind: kind, css: about.css, status: about.status, text: about.text(reason) };
+  }
+
+  // ---------------------------------------------------------------- the worker (one per visit)
+  function stopEngine(current, error) {
+    if (current.stopped) return;
+    current.stopped = true;
+    try { current.worker.terminate(); } catch { /* already gone */ }
+    Object.keys(current.pending).forEach(function (id) {
+      var entry = current.pending[id];
+      delete current.pending[id];
+      clearTimeout(entry.timer);
+      entry.reject(error);
+    });
+    if (engine === current) engine = null; // a next attempt starts a new worker
+  }
+
+  function startEngine() {
+    if (engine) return engine.ready;
+    if (!allowed()) return Promise.reject(fault("carga", "motor não autorizado"));
+    var worker;
+    try {
+      worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
+    } catch (error) {
+      return Promise.reject(fault("carga", error && error.message));
+    }
+    window.calculadorasBoots += 1;
+    var current = { worker: worker, pending: {}, nextId: 1, loaded: false, stopped: false };
+    engine = current;
+    current.ready = new Promise(function (resolve, reject) {
+      // The time limit counts from the last sign of progress (each downloaded chunk is one), so
+      // a slow connection that keeps receiving bytes is not cut off; a stalled one is.
+      var timer = null;
+      function arm() {
+        clearTimeout(timer);
+        timer = setTimeout(function () {
+          reject(fault("carga", "tempo esgotado"));
+        }, timeoutMs());
+      }
+      function broken(reason) {
+        clearTimeout(timer);
+        if (current.loaded) stopEngine(current, fault("motor", reason));
+        else reject(fault("carga", reason));
+      }
+      arm();
+      worker.onmessage = function (event) {
+        var msg = event.data || {};
+        if (msg.type === "progress") {
+          if (!current.loaded) arm();
+          progress(msg.text, msg.loaded, msg.total);
+        } else if (msg.type === "ready") {
+          clearTimeout(timer);
+          current.loaded = true;
+          resolve();
+        } else if (msg.type === "error") {
+          broken(msg.message);
+        } else if (msg.type === "result") {
+          var entry = current.pending[msg.id];
+          if (!entry) return;
+          delete current.pending[msg.id];
+          clearTimeout(entry.timer);
+          if (msg.error !== undefined && msg.kind === "tabelas") {
+            entry.reject(fault("tabelas", msg.error));
+          } else if (msg.error !== undefined) {
+            entry.reject(fault("motor", msg.error));
+            stopEngine(current, fault("motor", msg.error));
+          } else {
+            entry.resolve(msg);
+          }
+        }
+      };
+      worker.onerror = function (event) {
+        if (event && event.preventDefault) event.preventDefault();
+        broken("falha no worker" + (event && event.message ? ": " + event.message : ""));
+      };
+      worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
+    });
+    current.ready.catch(function (error) { stopEngine(current, error); });
+    var motor = window.estatutosMotor;
+    var files = motor ? motor.arquivos() : [];
+    progress("Carregando o motor de cálculo…");
+    worker.postMessage({
+      type: "boot",
+      indexURL: new URL("pyodide/", ASSETS).href,
+      stdLibURL: new URL("pyodide/python_stdlib.zip", ASSETS).href,
+      archiveURL: new URL("calculadoras.zip", ASSETS).href,
+      // Each engine file (address, uncompressed size) for the progress count; the download size.
+      files: files.map(function (file) { return { href: new URL(file.url, SITE).href, bytes: file.bytes }; }),
+      gzip: motor ? motor.tamanho() : 0,
+    });
+    return current.ready;
+  }
+
+  // One calculation: the worker's answer ({json}) or a fault (error.kind).
+  function run(name, inputs, needsData) {
+    return startEngine().then(function () {
+      var current = engine;
+      if (!current || current.stopped) throw fault("motor", "o motor parou");
+      return new Promise(function (resolve, reject) {
+        var id = current.nextId++;
+        var entry = { resolve: resolve, reject: reject };
+        entry.timer = setTimeout(function () {
+          stopEngine(current, fault("motor", "o motor parou de responder"));
+        }, runTimeoutMs());
+        current.pending[id] = entry;
+        current.worker.postMessage({
+          type: "run",
+          id: id,
+          name: name,
+          inputs: JSON.stringify(inputs),
+          dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
+        });
+      });
+    });
+  }
+
+  window.estatutosCalculo = {
+    calcular: run,
+    iniciar: startEngine,
+    carregado: function () { return Boolean(engine && engine.loaded); },
+    ativo: function () { return Boolean(engine); },
+    permitido: allowed,
+    pedir: function () { return window.estatutosMotor.pedir(); },
+    aoAceitar: function (fn) { window.estatutosMotor.aoAceitar(fn); },
+    aoProgredir: function (fn) { listeners.push(fn); },
+    falha: fault,
+    descreverFalha: describeFault,
+  };
+})();

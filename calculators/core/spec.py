@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from .fields import Field, ParsedInputs
 from .money import Currency
+from .parameters import AnyParameter
 from .provisions import STATUTES, Provision
 from .result import ResultBuilder
 
@@ -28,6 +29,8 @@ class CalculatorSpec:
     data_help: str = ""
     # Position in the catalogue and on the calculators' index (smaller first; ties by name).
     order: int = 100
+    # The legal numbers the rule uses, each with its provision (the page's «Parâmetros» table).
+    parameters: tuple[AnyParameter, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration returned by ``api.describe``."""
@@ -40,6 +43,7 @@ class CalculatorSpec:
             "provisions": [p.to_json() for p in self.provisions],
             "inputs": [f.to_json() for f in self.fields],
             "needs_data": self.needs_data,
+            "parameters": [p.to_json() for p in self.parameters],
         }
         if self.data_help:
             out["data_help"] = self.data_help

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from ...core.fields import Choice, Field, ParsedInputs
 from ...core.money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
+from ...core.parameters import DAYS, AnyParameter, Parameter
 from ...core.parsing import FieldError, InputError
 from ...core.provisions import DEC_1945, dec1945
 from ...core.result import ResultBuilder
@@ -27,7 +28,12 @@ from ...core.spec import CalculatorSpec, Data
 from .tables import SeriesRow, Tables, normalize, read_tables
 
 CURRENCY = Currency.CRUZEIRO
-DAYS_A_YEAR = 300
+DAYS_A_YEAR = Parameter(
+    "days_a_year", 300, DAYS, dec1945("art1_par5"),
+    "Dias de salário por ano na despesa anual com diaristas (como na tabela de diaristas)",
+    start="1945-03-05",
+)
+PARAMETERS: tuple[AnyParameter, ...] = (DAYS_A_YEAR,)
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -317,10 +323,10 @@ def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         dec1945("art1"),
         "Aprovada a nova Tabela Numérica de Diaristas; despesa anual = número de funções × "
         "salário diário × 300, como na tabela.",
-        {"Dias por ano": str(DAYS_A_YEAR)},
+        {"Dias por ano": str(DAYS_A_YEAR.value)},
     )
     if count is not None and wage is not None:
-        expense = round_money(count * wage * DAYS_A_YEAR)
+        expense = round_money(count * wage * DAYS_A_YEAR.value)
         result.step(
             dec1945("art1_par5"),
             "O pessoal diarista integra a Tabela Numérica de Diaristas.",
@@ -336,7 +342,7 @@ def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     shown: dict[str, str] = {}
     for situation, label in (("atual", "atual"), ("proposta", "proposta")):
         rows = [r for r in tables.daily if r.situation == situation]
-        expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows),
+        expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR.value for r in rows),
                                   Decimal(0)))
         number = sum(r.count for r in rows)
         result.amount(f"despesa_{situation}", f"Despesa anual {label}", expense)
@@ -378,6 +384,7 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
+    parameters=PARAMETERS,
     needs_data=True,
     data_help=(
         "Recebe as tabelas do decreto como dados (escala, séries e diaristas); a calculadora "
@@ -468,5 +475,5 @@ def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
     is count × daily wage × 300, summed over the lines (as the calculator's "diaristas" query).
     """
     rows = [r for r in tables.daily if r.situation == situation]
-    expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR for r in rows), Decimal(0)))
+    expense = round_money(sum((r.count * r.daily_wage * DAYS_A_YEAR.value for r in rows), Decimal(0)))
     return sum(r.count for r in rows), expense

@@ -32,21 +32,30 @@ from ..core.spec import CalculatorSpec, Data
 
 CURRENCY = Currency.MIL_REIS
 ACT_DATE = "1941-11-20"
-
-
-def _quota(key: str, description: str, value: str) -> Parameter[Decimal]:
-    """The quota art. 4º, caput, gives one member of the terno."""
-    return Parameter(f"quota_{key}", Decimal(value), QUOTA_UNIT, dl1941("art4_cpt"), description,
-                     start=ACT_DATE)
-
-
-QUOTA_TRABALHADOR = _quota("trabalhador", "Quota de cada trabalhador", "1")
-QUOTA_MOTORISTA_INTERNO = _quota("motorista_interno", "Quota de cada motorista interno", "1")
-QUOTA_FEITOR = _quota("feitor", "Quota de cada feitor", "1.5")
-QUOTA_AJUDANTE_FEITOR = _quota("ajudante_feitor", "Quota de cada ajudante de feitor", "1.25")
-QUOTA_MOTORISTA_GUINDASTE = _quota("motorista_guindaste",
-                                   "Quota de cada motorista de guindaste", "1.5")
-QUOTA_CONFERENTE = _quota("conferente", "Quota de cada conferente", "1.5")
+QUOTA_TRABALHADOR = Parameter(
+    "quota_trabalhador", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada trabalhador", start=ACT_DATE,
+)
+QUOTA_MOTORISTA_INTERNO = Parameter(
+    "quota_motorista_interno", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada motorista interno do armazém", start=ACT_DATE,
+)
+QUOTA_FEITOR = Parameter(
+    "quota_feitor", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada feitor", start=ACT_DATE,
+)
+QUOTA_AJUDANTE_FEITOR = Parameter(
+    "quota_ajudante_feitor", Decimal("1.25"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada ajudante de feitor", start=ACT_DATE,
+)
+QUOTA_MOTORISTA_GUINDASTE = Parameter(
+    "quota_motorista_guindaste", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada motorista de guindaste de cais", start=ACT_DATE,
+)
+QUOTA_CONFERENTE = Parameter(
+    "quota_conferente", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada conferente", start=ACT_DATE,
+)
 SURCHARGE_D = Parameter(
     "surcharge_d", Decimal("0.25"), PERCENT, dl1941("anx1_ali4"),
     "Majoração da taxa: explosivos ou carga deteriorada com mau cheiro (observação d)",

@@ -246,6 +246,66 @@ def provisions_section(spec: Mapping[str, Any]) -> str:
     return str(Markup('<ul class="calc-dispositivos">{}</ul>').format(Markup("").join(items)))
 
 
+# ------------------------------------------------------------------ parameters section
+PARAMETER_COLUMNS = ("Parâmetro", "Valor", "Dispositivo", "Período")
+
+
+def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str,
+                      kind: str) -> Markup:
+    """One table of parameters in its labelled scroll region (never wider than a phone)."""
+    head = Markup("").join(Markup('<th scope="col">{}</th>').format(c) for c in PARAMETER_COLUMNS)
+    body = Markup("").join(
+        Markup('<tr data-parametro="{name}"><th scope="row">{description}</th>'
+               '<td class="calc-parametro-valor">{value}</td><td>{link}</td><td>{period}</td></tr>')
+        .format(name=p["name"], description=p["description"], value=p["formatted"],
+                link=provision_link(p["provision"]), period=p["period"] or "—")
+        for p in rows
+    )
+    return Markup(
+        '<div class="tabela-rolagem" role="region" tabindex="0" aria-label="{label}">'
+        '<table class="calc-parametros calc-parametros--{kind}"><caption>{caption}</caption>'
+        '<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    ).format(label=label, kind=kind, caption=caption, head=head, body=body)
+
+
+def parameters_section(spec: Mapping[str, Any]) -> str:
+    """The «Parâmetros» tables, generated from the rule's declarations (``api.describe``): the
+    numbers of the statute, as printed in their time (historical), then those of today's law
+    (editorial, with the official source and the date it was verified)."""
+    declared = spec.get("parameters") or []
+    if not declared:
+        return ""
+    old = [p for p in declared if not p["today"]]
+    new = [p for p in declared if p["today"]]
+    name = SHORT_NAMES.get(spec["statute"]["slug"], spec["statute"]["title"])
+    parts = []
+    if old:
+        parts.append(_parameters_table(
+            old, Markup("Números do {} (regra histórica)").format(name) if name.startswith("Decreto")
+            else Markup("Números da {} (regra histórica)").format(name),
+            f"Tabela: números da norma ({name})", "norma"))
+    if new:
+        parts.append(_parameters_table(
+            new, Markup('Números de hoje <span class="calc-editorial">(informação editorial)</span>'),
+            "Tabela: números de hoje", "hoje"))
+    return str(Markup("").join(parts))
+
+
+def parameters_part(spec: Mapping[str, Any], back: str) -> list[str]:
+    """The «Parâmetros» heading, the link back to the form, one sentence and the tables."""
+    tables = parameters_section(spec)
+    if not tables:
+        return []
+    return [
+        "## Parâmetros { #parametros }",
+        back,
+        "Os números que a calculadora usa, cada um com o dispositivo de onde vem. Os da norma "
+        "são os do texto da época; os de hoje vêm à parte, como informação editorial, com a "
+        "fonte oficial e a data em que ela foi verificada.",
+        tables,
+    ]
+
+
 # ------------------------------------------------------------------ form
 def _bounds_text(field: Mapping[str, Any]) -> str:
     """``Valores: mínimo 1 operário; máximo Cr$ 1.000.000.`` (money with its sign first)."""
@@ -676,6 +736,7 @@ def calculator_page(name: str) -> str:
             back,
             "O texto é o do documento-fonte, com a grafia original; cada dispositivo leva à página da norma.",
             provisions_section(spec),
+            *parameters_part(spec, back),
             "## Exemplos verificados { #exemplos }",
             back,
             "Calculados na construção do site pelo mesmo motor de cálculo que roda no navegador, "

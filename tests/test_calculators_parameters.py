@@ -239,7 +239,7 @@ def test_the_check_finds_a_bare_number(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------ the pages
-PARAMETER_ROW = re.compile(r'<tr data-parametro="([a-z0-9_]+)">(.*?)</tr>', re.S)
+PARAMETER_ROW = re.compile(r'<tr[^>]* data-parametro="([a-z0-9_]+)">(.*?)</tr>', re.S)
 
 
 @pytest.mark.parametrize("name", api.names())

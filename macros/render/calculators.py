@@ -252,20 +252,30 @@ PARAMETER_COLUMNS = ("Parâmetro", "Valor", "Dispositivo", "Período")
 
 def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str,
                       kind: str) -> Markup:
-    """One table of parameters in its labelled scroll region (never wider than a phone)."""
-    head = Markup("").join(Markup('<th scope="col">{}</th>').format(c) for c in PARAMETER_COLUMNS)
+    """One table of parameters in its labelled scroll region. In a narrow space (a phone, a wide
+    font) each row becomes a card, each value beside its column's name (``data-rotulo``); the
+    explicit ARIA roles keep it a table for screen readers when the CSS turns rows into blocks."""
+    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c)
+                           for c in PARAMETER_COLUMNS)
+    cell = Markup('<td role="cell" data-rotulo="{}"{}>{}</td>')
     body = Markup("").join(
-        Markup('<tr data-parametro="{name}"><th scope="row">{description}</th>'
-               '<td class="calc-parametro-valor">{value}</td><td>{link}</td><td>{period}</td></tr>')
-        .format(name=p["name"], description=p["description"], value=p["formatted"],
-                link=provision_link(p["provision"]), period=p["period"] or "—")
+        Markup('<tr role="row" data-parametro="{name}"><th scope="row" role="rowheader">{description}'
+               '</th>{value}{link}{period}</tr>')
+        .format(name=p["name"], description=p["description"],
+                value=cell.format(PARAMETER_COLUMNS[1], Markup(' class="calc-parametro-valor"'),
+                                  p["formatted"]),
+                link=cell.format(PARAMETER_COLUMNS[2], "", provision_link(p["provision"])),
+                period=cell.format(PARAMETER_COLUMNS[3], "", p["period"] or "—"))
         for p in rows
     )
+    # Today's numbers are editorial: kept out of the search index, like the «O que vale hoje» box.
+    exclude = Markup(" data-search-exclude") if kind == "hoje" else Markup("")
     return Markup(
-        '<div class="tabela-rolagem" role="region" tabindex="0" aria-label="{label}">'
-        '<table class="calc-parametros calc-parametros--{kind}"><caption>{caption}</caption>'
-        '<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
-    ).format(label=label, kind=kind, caption=caption, head=head, body=body)
+        '<div class="tabela-rolagem calc-parametros-quadro" role="region" tabindex="0" '
+        'aria-label="{label}"{exclude}><table class="calc-parametros calc-parametros--{kind}" role="table">'
+        '<caption>{caption}</caption><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+        '<tbody role="rowgroup">{body}</tbody></table></div>'
+    ).format(label=label, exclude=exclude, kind=kind, caption=caption, head=head, body=body)
 
 
 def parameters_section(spec: Mapping[str, Any]) -> str:
@@ -281,8 +291,8 @@ def parameters_section(spec: Mapping[str, Any]) -> str:
     parts = []
     if old:
         parts.append(_parameters_table(
-            old, Markup("Números do {} (regra histórica)").format(name) if name.startswith("Decreto")
-            else Markup("Números da {} (regra histórica)").format(name),
+            old, Markup("Números {} {} (históricos: os do texto da época)").format(
+                "do" if name.startswith("Decreto") else "da", name),
             f"Tabela: números da norma ({name})", "norma"))
     if new:
         parts.append(_parameters_table(
@@ -296,14 +306,12 @@ def parameters_part(spec: Mapping[str, Any], back: str) -> list[str]:
     tables = parameters_section(spec)
     if not tables:
         return []
-    return [
-        "## Parâmetros { #parametros }",
-        back,
-        "Os números que a calculadora usa, cada um com o dispositivo de onde vem. Os da norma "
-        "são os do texto da época; os de hoje vêm à parte, como informação editorial, com a "
-        "fonte oficial e a data em que ela foi verificada.",
-        tables,
-    ]
+    intro = "Os números que a calculadora usa, cada um com o dispositivo de onde vem, como no texto da época."
+    if any(p["today"] for p in spec["parameters"]):
+        intro = ("Os números que a calculadora usa, cada um com o dispositivo de onde vem. Os da "
+                 "norma são os do texto da época; os de hoje ficam numa tabela à parte, como nota "
+                 "editorial, com a fonte oficial e a data em que ela foi verificada.")
+    return ["## Parâmetros { #parametros }", back, intro, tables]
 
 
 # ------------------------------------------------------------------ form

@@ -268,8 +268,10 @@ def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str
                 period=cell.format(PARAMETER_COLUMNS[3], "", p["period"] or "—"))
         for p in rows
     )
-    # Today's numbers are editorial: kept out of the search index, like the «O que vale hoje» box.
-    exclude = Markup(" data-search-exclude") if kind == "hoje" else Markup("")
+    # Out of the search index: a search for a number or a rule must lead to the provision itself
+    # (each row links to it), not to six copies of these lists; today's numbers are editorial,
+    # like the «O que vale hoje» box, which the index leaves out too.
+    exclude = Markup(" data-search-exclude")
     return Markup(
         '<div class="tabela-rolagem calc-parametros-quadro" role="region" tabindex="0" '
         'aria-label="{label}"{exclude}><table class="calc-parametros calc-parametros--{kind}" role="table">'

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from .fields import Field, ParsedInputs
 from .money import Currency
+from .parameters import AnyParameter
 from .provisions import Provision
 from .result import ResultBuilder
 
@@ -33,6 +34,8 @@ class CalculatorSpec:
     # Readings adopted and limits of this edition, shown on the calculator's page (Markdown;
     # links are relative to the page's source, docs/calculadoras/<name>.md).
     notes: tuple[str, ...] = ()
+    # The legal numbers the rule uses, each with its provision (the page's «Parâmetros» table).
+    parameters: tuple[AnyParameter, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration returned by ``api.describe``."""
@@ -45,6 +48,7 @@ class CalculatorSpec:
             "provisions": [p.to_json() for p in self.provisions],
             "inputs": [f.to_json() for f in self.fields],
             "needs_data": self.needs_data,
+            "parameters": [p.to_json() for p in self.parameters],
         }
         if self.data_help:
             out["data_help"] = self.data_help

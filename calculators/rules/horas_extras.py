@@ -29,6 +29,7 @@ from decimal import Decimal
 from ..core.durations import SIXTY, format_hours, hours_text
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, exact_text, format_decimal
+from ..core.parameters import MINUTES, NUMBER, PERCENT, AnyParameter, Parameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import LEI_1965, Provision, lei1965
 from ..core.result import ResultBuilder
@@ -37,13 +38,40 @@ from .today import AGREEMENT_NOTE, CF_OVERTIME, LEI_4511, MIN_OVERTIME_RATE, OJ_
 
 CURRENCY = Currency.CRUZEIRO_1965
 ERAS: tuple[tuple[str, Currency], ...] = (("1965", Currency.CRUZEIRO_1965), ("hoje", Currency.REAL))
-FIRST_EXTENSION_MINUTES = Decimal(120)
-RATE_FIRST = Decimal("0.20")
-RATE_BEYOND = Decimal("0.50")
-RATE_MEAL = Decimal("1.00")
-RATE_HOLIDAY = Decimal("1.00")
-DIVISOR_DEFAULT = 240
-DIVISOR_OFFICE = 220
+LAW_DATE = "1965-11-26"
+FIRST_EXTENSION_MINUTES = Parameter(
+    "first_extension_minutes", Decimal(120), MINUTES, lei1965("art7_par5_ali1"),
+    "Horas de prorrogação de cada período com o acréscimo menor", start=LAW_DATE,
+)
+RATE_FIRST = Parameter(
+    "rate_first_extension", Decimal("0.20"), PERCENT, lei1965("art7_par5_ali1"),
+    "Acréscimo das duas primeiras horas de prorrogação de cada período", start=LAW_DATE,
+)
+RATE_BEYOND = Parameter(
+    "rate_other_extension", Decimal("0.50"), PERCENT, lei1965("art7_par5_ali2"),
+    "Acréscimo das demais horas de prorrogação", start=LAW_DATE,
+)
+RATE_MEAL = Parameter(
+    "rate_meal", Decimal("1.00"), PERCENT, lei1965("art7_par5_ali3"),
+    "Acréscimo das horas trabalhadas na refeição", start=LAW_DATE,
+)
+RATE_HOLIDAY = Parameter(
+    "rate_holiday", Decimal("1.00"), PERCENT, lei1965("art7_par7"),
+    "Acréscimo do trabalho em feriado sem outro dia de folga", start=LAW_DATE,
+)
+DIVISOR_DEFAULT = Parameter(
+    "divisor_default", 240, NUMBER, lei1965("art7_cpt"),
+    "Divisor do salário mensal (30 dias × 8 horas; inferência pela CLT, art. 64)",
+    start=LAW_DATE,
+)
+DIVISOR_OFFICE = Parameter(
+    "divisor_office", 220, NUMBER, lei1965("art7_par1"),
+    "Divisor do salário mensal no Escritório Central (semana de 44 horas)", start=LAW_DATE,
+)
+PARAMETERS: tuple[AnyParameter, ...] = (
+    DIVISOR_DEFAULT, DIVISOR_OFFICE, FIRST_EXTENSION_MINUTES, RATE_FIRST, RATE_BEYOND, RATE_MEAL,
+    RATE_HOLIDAY, MIN_OVERTIME_RATE,
+)
 
 G_WAGE = "Salário"
 G_HOURS = "Horas extraordinárias"
@@ -252,7 +280,7 @@ def _hourly_wage(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     if monthly is None:
         raise InputError([FieldError("salario_mensal", "Salário mensal: campo obrigatório.")])
     chosen = values.optional_integer("divisor")
-    divisor = chosen or (DIVISOR_OFFICE if office else DIVISOR_DEFAULT)
+    divisor = chosen or (DIVISOR_OFFICE if office else DIVISOR_DEFAULT).value
     hourly = monthly / divisor
     shown_hourly = _rounded_and_exact(hourly, result)
     shown = {
@@ -296,15 +324,15 @@ def _extension_lines(values: ParsedInputs, hourly: Decimal, paid: bool,
     lines: list[Line] = []
     for index, item in enumerate(values.items("prorrogacoes"), start=1):
         minutes = item.decimal("horas")
-        first = min(minutes, FIRST_EXTENSION_MINUTES)
+        first = min(minutes, FIRST_EXTENSION_MINUTES.value)
         beyond = minutes - first
         if first > 0:
             lines.append(_line(result, "prorrogacao_20", f"Período {index}: duas primeiras horas de "
-                               "prorrogação", lei1965("art7_par5_ali1"), first, RATE_FIRST,
+                               "prorrogação", RATE_FIRST.provision, first, RATE_FIRST.value,
                                hourly, paid))
         if beyond > 0:
             lines.append(_line(result, "prorrogacao_50", f"Período {index}: demais horas de "
-                               "prorrogação", lei1965("art7_par5_ali2"), beyond, RATE_BEYOND,
+                               "prorrogação", RATE_BEYOND.provision, beyond, RATE_BEYOND.value,
                                hourly, paid))
     return lines
 
@@ -374,16 +402,16 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         _explain(line, result, why if not chief else "Cargo de direção ou chefia: zero (§ 9º).")
     meal = values.decimal("horas_refeicao")
     if meal > 0:
-        line = _line(result, "refeicao", "Horas de refeição", lei1965("art7_par5_ali3"), meal,
-                     RATE_MEAL, hourly, not chief)
+        line = _line(result, "refeicao", "Horas de refeição", RATE_MEAL.provision, meal,
+                     RATE_MEAL.value, hourly, not chief)
         lines.append(line)
         _explain(line, result, "Serviço nas horas de refeição: acréscimo de 100%."
                  if not chief else "Cargo de direção ou chefia: zero (§ 9º).")
     holiday = values.decimal("horas_feriado")
     if holiday > 0:
         day_off = values.boolean("folga_compensatoria")
-        rate = Decimal(0) if day_off else RATE_HOLIDAY
-        line = _line(result, "feriado", "Horas em feriado", lei1965("art7_par7"), holiday, rate, hourly)
+        rate = Decimal(0) if day_off else RATE_HOLIDAY.value
+        line = _line(result, "feriado", "Horas em feriado", RATE_HOLIDAY.provision, holiday, rate, hourly)
         lines.append(line)
         _explain(
             line,
@@ -414,7 +442,7 @@ def _today(lines: list[Line], hourly: Decimal, chief: bool, result: ResultBuilde
     extension_today = Decimal(0)
     for line in lines:
         if line.key.startswith("prorrogacao") and line.base:
-            premium = result.round(hourly * line.minutes / SIXTY * max(line.rate, MIN_OVERTIME_RATE))
+            premium = result.round(hourly * line.minutes / SIXTY * max(line.rate, MIN_OVERTIME_RATE.value))
             extension_today += premium
         else:
             premium = line.premium
@@ -547,4 +575,5 @@ SPEC = CalculatorSpec(
         "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
         "Em valores de hoje, o resultado sai em reais, com centavos.",
     ),
+    parameters=PARAMETERS,
 )

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from ..core.durations import format_hours, hours_text
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
+from ..core.parameters import CLOCK, DAYS, MINUTES, AnyParameter, Parameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import LEI_1965, Provision, lei1965
 from ..core.result import ResultBuilder
@@ -41,16 +42,60 @@ from ..core.spec import CalculatorSpec, Data
 from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
 
 CURRENCY = Currency.CRUZEIRO
-DAY_ORDINARY = 8 * 60
-WEEK_ORDINARY = 48 * 60
-WEEK_OFFICE = 44 * 60
-MAX_BREAK = 2 * 60
-TURNO = 4 * 60
+LAW_DATE = "1965-11-26"
+DAY_START_AT = Parameter(
+    "day_period_start", 420, CLOCK, lei1965("art4_par1"),
+    "Início do período diurno (e fim do noturno)", start=LAW_DATE,
+)
+NIGHT_START_AT = Parameter(
+    "night_period_start", 1140, CLOCK, lei1965("art4_par1"),
+    "Início do período noturno (e fim do diurno)", start=LAW_DATE,
+)
+TURNO = Parameter(
+    "turno_minutes", 240, MINUTES, lei1965("art5_cpt"),
+    "Duração de cada um dos dois turnos de um período (capatazia)", start=LAW_DATE,
+)
+MAX_BREAK = Parameter(
+    "max_break_minutes", 120, MINUTES, lei1965("art5_cpt"),
+    "Intervalo máximo entre os dois turnos, para refeição e descanso (capatazia)",
+    start=LAW_DATE,
+)
+DAY_ORDINARY = Parameter(
+    "day_ordinary_minutes", 480, MINUTES, lei1965("art7_cpt"),
+    "Horas ordinárias por dia", start=LAW_DATE,
+)
+WEEK_ORDINARY = Parameter(
+    "week_ordinary_minutes", 2880, MINUTES, lei1965("art7_cpt"),
+    "Horas ordinárias por semana", start=LAW_DATE,
+)
+WEEK_OFFICE = Parameter(
+    "week_office_minutes", 2640, MINUTES, lei1965("art7_par1"),
+    "Horas ordinárias por semana no Escritório Central", start=LAW_DATE,
+)
+WEEKDAYS_BEFORE_SATURDAY = Parameter(
+    "weekdays_before_saturday", 5, DAYS, lei1965("art7_par3"),
+    "Dias de 8 horas antes do sábado (leitura adotada: a parte do sábado é o limite da semana "
+    "menos esses dias)",
+    start=LAW_DATE,
+)
+MIN_REST = Parameter(
+    "min_rest_minutes", 660, MINUTES, lei1965("art7_par4"),
+    "Descanso mínimo, em horas seguidas, entre dois períodos de trabalho", start=LAW_DATE,
+)
+WEEKLY_REST_DAYS = Parameter(
+    "weekly_rest_days", 1, DAYS, lei1965("art7_par6"),
+    "Dias de descanso por semana", start=LAW_DATE,
+)
+PARAMETERS: tuple[AnyParameter, ...] = (
+    DAY_START_AT, NIGHT_START_AT, TURNO, MAX_BREAK, DAY_ORDINARY, WEEK_ORDINARY, WEEK_OFFICE,
+    WEEKDAYS_BEFORE_SATURDAY, MIN_REST, WEEKLY_REST_DAYS, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES,
+)
+# Python's number of Saturday in ``date.weekday()`` (Monday is 0): a calendar fact, not law.
 SATURDAY = 5
-WEEKDAYS_BEFORE_SATURDAY = 5
-MIN_REST = timedelta(hours=11)
-DAY_START = time(7, 0)
-NIGHT_START = time(19, 0)
+# Days of a calendar week: the span of the periods one check takes (not a number of the law).
+WEEK_DAYS = 7
+DAY_START = time(*divmod(DAY_START_AT.value, 60))
+NIGHT_START = time(*divmod(NIGHT_START_AT.value, 60))
 
 PERIOD_FIELDS: tuple[Field, ...] = (
     Field("data", "Data", "date", "Dia em que o período começa: 04/03/2024, 4/3/24 ou 040324.",
@@ -241,7 +286,7 @@ def _periods(values: ParsedInputs) -> list[Period]:
                                      f"Período {current.number}: sobrepõe-se ao período "
                                      f"{previous.number}."))
     for period in periods:
-        if (period.day - first).days > 6:
+        if (period.day - first).days >= WEEK_DAYS:
             errors.append(FieldError(f"periodos[{period.number - 1}].data",
                                      f"Período {period.number}: todos os períodos devem caber "
                                      "numa semana de 7 dias."))
@@ -282,7 +327,7 @@ def _night_minutes(period: Period) -> int:
 def saturday_pool(periods: list[Period], week_cap: int) -> int:
     """Minutes of the Saturday that § 3º lets the other days compensate: the Saturday's share of
     the weekly limit (the limit minus five days of 8 hours) less what was worked on Saturday."""
-    saturday_share = max(0, week_cap - WEEKDAYS_BEFORE_SATURDAY * DAY_ORDINARY)
+    saturday_share = max(0, week_cap - WEEKDAYS_BEFORE_SATURDAY.value * DAY_ORDINARY.value)
     worked = sum(p.worked_minutes() for p in periods if p.day.weekday() == SATURDAY)
     return max(0, saturday_share - worked)
 
@@ -369,13 +414,13 @@ class Checker:
         long_breaks = 0
         for period in self.periods:
             minutes = period.break_minutes()
-            if minutes > MAX_BREAK:
+            if minutes > MAX_BREAK.value:
                 long_breaks += 1
                 self.breach("intervalo_longo", "infracao", lei1965("art5_cpt"),
                             f"Período {period.number}: intervalo de "
                             f"{format_hours(Decimal(minutes))}, acima do máximo de 2 horas.",
                             period.number)
-            elif minutes == 0 and period.worked_minutes() > TURNO:
+            elif minutes == 0 and period.worked_minutes() > TURNO.value:
                 self.breach("sem_intervalo", "aviso", lei1965("art5_cpt"),
                             f"Período {period.number}: mais de 4 horas sem intervalo entre "
                             "os turnos.", period.number)
@@ -386,22 +431,28 @@ class Checker:
             {"Intervalos acima de 2 horas": str(long_breaks)},
         )
 
+    def _week_cap(self) -> int:
+        """The weekly limit of ordinary minutes: 44 hours in the Escritório Central (§ 1º),
+        48 elsewhere (caput)."""
+        office = self.values.boolean("escritorio_central")
+        return (WEEK_OFFICE if office else WEEK_ORDINARY).value
+
     def ordinary_hours(self) -> None:
         """Art. 7º, caput and §§ 1º and 3º: 8 a day, 48 (or 44) a week, the compensated
         Saturday; the rest are extensions."""
         office = self.values.boolean("escritorio_central")
-        cap = WEEK_OFFICE if office else WEEK_ORDINARY
+        cap = (WEEK_OFFICE if office else WEEK_ORDINARY).value
         week_provision = lei1965("art7_par1" if office else "art7_cpt")
         saturday = self.values.boolean("sabado_compensado")
         pool = saturday_pool(self.periods, cap) if saturday else 0
         per_day: dict[date, int] = {}
         week = 0
         for row, (ordinary, extension, compensation) in zip(
-            self.rows, classify(self.periods, DAY_ORDINARY, cap, pool), strict=True
+            self.rows, classify(self.periods, DAY_ORDINARY.value, cap, pool), strict=True
         ):
             period = row.period
             worked = period.worked_minutes()
-            day_room = max(0, DAY_ORDINARY - per_day.get(period.day, 0))
+            day_room = max(0, DAY_ORDINARY.value - per_day.get(period.day, 0))
             week_room = max(0, cap - week)
             row.ordinary, row.extension, row.compensation = ordinary, extension, compensation
             if period.worked_break:
@@ -415,7 +466,7 @@ class Checker:
                             f"{format_hours(Decimal(day_excess))} além das 8 horas "
                             "ordinárias do dia, contadas como prorrogação.", period.number)
             if worked > week_room and week_room < day_room + compensation:
-                limit = 44 if office else 48
+                limit = cap // 60
                 self.breach("excesso_semanal", "prorrogacao", week_provision,
                             f"Período {period.number}: "
                             f"{format_hours(Decimal(min(worked, day_room + compensation) - week_room))}"
@@ -458,9 +509,9 @@ class Checker:
     def today(self) -> None:
         """CF/88, art. 7º, XIII: which hours of the week would be overtime today."""
         saturday = self.values.boolean("sabado_compensado")
-        pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES) if saturday else 0
+        pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES.value) if saturday else 0
         for row, (_, extension, _) in zip(
-            self.rows, classify(self.periods, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES, pool),
+            self.rows, classify(self.periods, DAY_LIMIT_MINUTES.value, WEEK_LIMIT_MINUTES.value, pool),
             strict=True,
         ):
             row.extension_today = extension
@@ -481,7 +532,7 @@ class Checker:
         )
         old = sum(r.extension for r in self.rows)
         self.result.highlight(
-            f"Pelos limites de 1965 (8 horas por dia, {44 if self.values.boolean('escritorio_central') else 48} "
+            f"Pelos limites de 1965 (8 horas por dia, {self._week_cap() // 60} "
             f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
             f"limites de hoje (8 por dia, 44 por semana), seriam {format_hours(Decimal(total))} "
             f"de horas extras ({where}). {AGREEMENT_NOTE}"
@@ -493,7 +544,7 @@ class Checker:
         for previous, current in pairwise(self.periods):
             rest = current.start - previous.end
             shortest = rest if shortest is None else min(shortest, rest)
-            if rest < MIN_REST:
+            if rest < timedelta(minutes=MIN_REST.value):
                 self.breach("descanso_insuficiente", "infracao", lei1965("art7_par4"),
                             f"Entre o período {previous.number} (fim {_when(previous.end)}) e "
                             f"o período {current.number} (início {_when(current.start)}) há "
@@ -510,16 +561,16 @@ class Checker:
         """Art. 7º, § 6º."""
         first = self.periods[0].day
         free: list[date] = []
-        for offset in range(7):
+        for offset in range(WEEK_DAYS):
             day = first + timedelta(days=offset)
             low = datetime.combine(day, time(0, 0))
             high = low + timedelta(days=1)
             if not any(_overlap(p.start, p.end, low, high) for p in self.periods):
                 free.append(day)
-        if not free:
+        if len(free) < WEEKLY_REST_DAYS.value:
             self.breach("sem_descanso_semanal", "infracao", lei1965("art7_par6"),
                         f"Não há dia sem trabalho na semana de {first.strftime('%d/%m/%Y')} a "
-                        f"{(first + timedelta(days=6)).strftime('%d/%m/%Y')}.", None)
+                        f"{(first + timedelta(days=WEEK_DAYS - 1)).strftime('%d/%m/%Y')}.", None)
         self.result.step(
             lei1965("art7_par6"),
             "Um dia de descanso semanal remunerado: procura-se um dia da semana sem trabalho.",
@@ -632,4 +683,5 @@ SPEC = CalculatorSpec(
         "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
         "feriado.",
     ),
+    parameters=PARAMETERS,
 )

@@ -22,16 +22,42 @@ from types import MappingProxyType
 
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_plain, round_money
+from ..core.parameters import MINUTES, PERCENT, TONNES, AnyParameter, Parameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 
 CURRENCY = Currency.MIL_REIS
-DAY_MINUTES = 480
-TURNO_MINUTES = 240
-STOPPAGE_THRESHOLD = 20
-TONNAGE_THRESHOLD = Decimal(30)
+ACT_DATE = "1941-11-20"
+DAY_MINUTES = Parameter(
+    "day_minutes", 480, MINUTES, dl1941("art7_cpt"),
+    "Duração do dia (ou da noite) de trabalho, em horas de 60 minutos", start=ACT_DATE,
+)
+WAITING_SHARE = Parameter(
+    "waiting_share", Decimal("0.5"), PERCENT, dl1941("art4_par2"),
+    "Parte do salário paga pelo tempo de espera (atraso no início, chuva, agitação das águas)",
+    start=ACT_DATE,
+)
+STOPPAGE_THRESHOLD = Parameter(
+    "stoppage_threshold_minutes", 20, MINUTES, dl1941("art4_par3"),
+    "Paralisação por falta de terceiros: salário integral só quando passa deste tempo seguido",
+    start=ACT_DATE,
+)
+HALF_DAY_MINUTES = Parameter(
+    "half_day_minutes", 240, MINUTES, dl1941("art4_par4"),
+    "Meio dia de trabalho (leitura adotada: um turno de 4 horas do art. 7º)", start=ACT_DATE,
+)
+TONNAGE_THRESHOLD = Parameter(
+    "tonnage_threshold", Decimal(30), TONNES, dl1941("art4_par5"),
+    "Com mais de meio dia de serviço, paga-se por horas quando a turma passa desta quantidade",
+    start=ACT_DATE,
+)
+PARAMETERS: tuple[AnyParameter, ...] = (
+    DAY_MINUTES, WAITING_SHARE, STOPPAGE_THRESHOLD, HALF_DAY_MINUTES, TONNAGE_THRESHOLD,
+)
+# The day's hours, for the hourly wage shown beside the daily one.
+DAY_HOURS = DAY_MINUTES.value // 60
 
 EVENTS: Mapping[str, str] = MappingProxyType({
     "atraso_inicio": "o serviço não começou na hora para que os operários foram escalados",
@@ -182,7 +208,7 @@ FIELDS: tuple[Field, ...] = (
 
 def _by_time(wage_day: Decimal, minutes: int) -> Decimal:
     """Exact wage for a number of minutes: salário-dia × minutos ÷ 480."""
-    return wage_day * minutes / DAY_MINUTES
+    return wage_day * minutes / DAY_MINUTES.value
 
 
 def _day_step(result: ResultBuilder, wage_day: Decimal) -> None:
@@ -190,7 +216,7 @@ def _day_step(result: ResultBuilder, wage_day: Decimal) -> None:
         dl1941("art7_cpt"),
         "O dia de trabalho tem 8 horas de 60 minutos, em dois turnos de 4 horas: o salário "
         "de um minuto é o salário-dia ÷ 480.",
-        {"Salário-dia": result.money(wage_day), "Salário-hora": result.money(wage_day / 8)},
+        {"Salário-dia": result.money(wage_day), "Salário-hora": result.money(wage_day / DAY_HOURS)},
     )
 
 
@@ -203,7 +229,7 @@ def _waiting(values: ParsedInputs, result: ResultBuilder, wage_day: Decimal) -> 
     third_party = values.boolean("falta_de_terceiros")
     shown = {"Evento": EVENTS[event], "Tempo": f"{minutes} min"}
     if event in THIRD_PARTY_EVENTS and third_party:
-        if minutes > STOPPAGE_THRESHOLD:
+        if minutes > STOPPAGE_THRESHOLD.value:
             pay = round_money(_by_time(wage_day, minutes))
             result.step(
                 dl1941("art4_par3"),
@@ -232,7 +258,7 @@ def _waiting(values: ParsedInputs, result: ResultBuilder, wage_day: Decimal) -> 
         )
     if event in HALF_WAGE_EVENTS:
         full = _by_time(wage_day, minutes)
-        pay = round_money(full / 2)
+        pay = round_money(full * WAITING_SHARE.value)
         result.step(
             dl1941("art4_par2"),
             f"Como {EVENTS[event]}, os operários escalados recebem metade do salário vigente "
@@ -257,7 +283,7 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
     production = values.decimal("producao")
     minutes = values.optional_integer("duracao_minutos")
     tonnes = values.optional_decimal("toneladas")
-    half_day = round_money(wage_day / 2)
+    half_day = round_money(wage_day * HALF_DAY_MINUTES.value / DAY_MINUTES.value)
     result.warn(
         "Leitura adotada: \"meio dia de salário\" (§ 4º) é o salário de um turno de 4 horas, "
         "metade do dia de 8 horas do art. 7º. É uma interpretação."
@@ -277,8 +303,8 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         "A produção não assegura meio dia de salário (um turno de 4 horas, leitura adotada).",
         shown,
     )
-    over_half = minutes is not None and minutes > TURNO_MINUTES
-    over_tonnage = tonnes is not None and tonnes > TONNAGE_THRESHOLD
+    over_half = minutes is not None and minutes > HALF_DAY_MINUTES.value
+    over_tonnage = tonnes is not None and tonnes > TONNAGE_THRESHOLD.value
     # Only the facts the user gave are stated (never a duration or a tonnage not informed).
     facts: dict[str, str] = {}
     if minutes is not None:
@@ -396,4 +422,5 @@ SPEC = CalculatorSpec(
         "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
         "pode ser lida das duas maneiras.",
     ),
+    parameters=PARAMETERS,
 )

@@ -23,6 +23,8 @@ from types import MappingProxyType
 
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_decimal, format_plain, round_money, split_by_quotas
+from ..core.parameters import PERCENT, AnyParameter, Parameter
+from ..core.parameters import QUOTAS as QUOTA_UNIT
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
@@ -31,55 +33,101 @@ from ..core.spec import CalculatorSpec, Data
 CURRENCY = Currency.MIL_REIS
 # Headings of the shares table (art. 4º: each role, its people, quotas and shares).
 SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
+ACT_DATE = "1941-11-20"
+QUOTA_TRABALHADOR = Parameter(
+    "quota_trabalhador", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada trabalhador", start=ACT_DATE,
+)
+QUOTA_MOTORISTA_INTERNO = Parameter(
+    "quota_motorista_interno", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada motorista interno do armazém", start=ACT_DATE,
+)
+QUOTA_FEITOR = Parameter(
+    "quota_feitor", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada feitor", start=ACT_DATE,
+)
+QUOTA_AJUDANTE_FEITOR = Parameter(
+    "quota_ajudante_feitor", Decimal("1.25"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada ajudante de feitor", start=ACT_DATE,
+)
+QUOTA_MOTORISTA_GUINDASTE = Parameter(
+    "quota_motorista_guindaste", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada motorista de guindaste de cais", start=ACT_DATE,
+)
+QUOTA_CONFERENTE = Parameter(
+    "quota_conferente", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
+    "Quota de cada conferente", start=ACT_DATE,
+)
+SURCHARGE_D = Parameter(
+    "surcharge_d", Decimal("0.25"), PERCENT, dl1941("anx1_ali4"),
+    "Majoração da taxa: explosivos ou carga deteriorada com mau cheiro (observação d)",
+    start=ACT_DATE,
+)
+SURCHARGE_E = Parameter(
+    "surcharge_e", Decimal("0.25"), PERCENT, dl1941("anx1_ali5"),
+    "Majoração da taxa: cal, cimento, couros secos, enxofre, potassa, sangue, chifres, ossos, "
+    "trilhos e ferro (observação e)",
+    start=ACT_DATE,
+)
+SURCHARGE_F = Parameter(
+    "surcharge_f", Decimal("0.50"), PERCENT, dl1941("anx1_ali6"),
+    "Majoração da taxa: couros verdes em salmoura (observação f)", start=ACT_DATE,
+)
 
 
 @dataclass(frozen=True)
 class Role:
-    """A member of the terno and the quota the law gives it."""
+    """A member of the terno and the quota the law gives it. The count is only the form's
+    example team: the list of members announced by observação h) is not printed."""
 
     key: str
     label: str
     plural: str
     default_count: int
-    default_quota: str
+    quota: Parameter[Decimal]
+
+    @property
+    def default_quota(self) -> str:
+        """The quota as the form shows it (``1,5``)."""
+        return format_plain(self.quota.value)
 
 
+# The form's example team (8 workers, a feitor, a crane driver, a conferente) is not law.
 ROLES: tuple[Role, ...] = (
-    Role("trabalhador", "Trabalhador", "Trabalhadores", 8, "1"),
-    Role("motorista_interno", "Motorista interno do armazém", "Motoristas internos", 0, "1"),
-    Role("feitor", "Feitor", "Feitores", 1, "1,5"),
-    Role("ajudante_feitor", "Ajudante de feitor", "Ajudantes de feitor", 0, "1,25"),
-    Role("motorista_guindaste", "Motorista de guindaste de cais", "Motoristas de guindaste", 1, "1,5"),
-    Role("conferente", "Conferente", "Conferentes", 1, "1,5"),
+    Role("trabalhador", "Trabalhador", "Trabalhadores", 8, QUOTA_TRABALHADOR),
+    Role("motorista_interno", "Motorista interno do armazém", "Motoristas internos", 0,
+         QUOTA_MOTORISTA_INTERNO),
+    Role("feitor", "Feitor", "Feitores", 1, QUOTA_FEITOR),
+    Role("ajudante_feitor", "Ajudante de feitor", "Ajudantes de feitor", 0, QUOTA_AJUDANTE_FEITOR),
+    Role("motorista_guindaste", "Motorista de guindaste de cais", "Motoristas de guindaste", 1,
+         QUOTA_MOTORISTA_GUINDASTE),
+    Role("conferente", "Conferente", "Conferentes", 1, QUOTA_CONFERENTE),
 )
 
-SURCHARGES: Mapping[str, tuple[str, str, Decimal]] = MappingProxyType({
-    "explosivos": ("anx1_ali4", "volumes contendo explosivos (observação d)", Decimal("0.25")),
-    "carga_deteriorada": (
-        "anx1_ali4",
-        "carga deteriorada exalando mau cheiro (observação d)",
-        Decimal("0.25"),
-    ),
+SURCHARGES: Mapping[str, tuple[str, Parameter[Decimal]]] = MappingProxyType({
+    "explosivos": ("volumes contendo explosivos (observação d)", SURCHARGE_D),
+    "carga_deteriorada": ("carga deteriorada exalando mau cheiro (observação d)", SURCHARGE_D),
     "poeira_odores": (
-        "anx1_ali5",
         "volumes de cal, cimento, couros secos salgados, enxofre, potassa ou sangue cujos "
         "envoltórios não impedem o desprendimento de poeira ou odores (observação e)",
-        Decimal("0.25"),
+        SURCHARGE_E,
     ),
     "granel_obs_e": (
-        "anx1_ali5",
         "cal, cimento, couros secos salgados, enxofre, potassa ou sangue a granel, com ou sem "
         "poeira ou odores (observação e)",
-        Decimal("0.25"),
+        SURCHARGE_E,
     ),
     "chifres_ossos_ferro": (
-        "anx1_ali5",
         "chifres, ossos, socata, trilhos, unhas ou vergalhões de ferro, com ou sem poeira ou "
         "odores (observação e)",
-        Decimal("0.25"),
+        SURCHARGE_E,
     ),
-    "couros_verdes": ("anx1_ali6", "couros verdes em salmoura (observação f)", Decimal("0.50")),
+    "couros_verdes": ("couros verdes em salmoura (observação f)", SURCHARGE_F),
 })
+
+PARAMETERS: tuple[AnyParameter, ...] = (
+    SURCHARGE_D, SURCHARGE_E, SURCHARGE_F, *(role.quota for role in ROLES),
+)
 
 UNITS: Mapping[str, str] = MappingProxyType({"tonelada": "t", "metro_cubico": "m³", "volume": "volumes"})
 
@@ -214,10 +262,11 @@ def _applied_rate(values: ParsedInputs, result: ResultBuilder) -> Decimal:
     choice = values.text("majoracao")
     if choice not in SURCHARGES:
         return rate
-    provision_id, what, percent = SURCHARGES[choice]
+    what, surcharge = SURCHARGES[choice]
+    percent = surcharge.value
     applied = rate * (1 + percent)
     result.step(
-        dl1941(provision_id),
+        surcharge.provision,
         f"Taxa majorada em {format_decimal((percent * 100).normalize())}% para {what}.",
         {
             "Taxa informada": result.money(rate),
@@ -255,7 +304,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             "Produto": result.money(product),
         },
     )
-    changed = [r for r in ROLES if quotas[r.key] != Decimal(r.default_quota.replace(",", "."))]
+    changed = [r for r in ROLES if quotas[r.key] != r.quota.value]
     if changed:
         result.step(
             dl1941("art4_par1"),
@@ -356,4 +405,5 @@ SPEC = CalculatorSpec(
         "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
         "ferro, pagam os 25% sempre.",
     ),
+    parameters=PARAMETERS,
 )

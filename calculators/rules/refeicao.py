@@ -14,13 +14,33 @@ from decimal import Decimal
 
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency, round_money
+from ..core.parameters import MINUTES, PERCENT, TIMES, AnyParameter, Parameter
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
+from .paralisacoes import ACT_DATE, DAY_HOURS, DAY_MINUTES
 
 CURRENCY = Currency.MIL_REIS
-DAY_MINUTES = 480
-SHIPOWNER_SURCHARGE = Decimal("0.10")
+MEAL_BREAK_MIN = Parameter(
+    "meal_break_min_minutes", 60, MINUTES, dl1941("art7_cpt"),
+    "Intervalo mínimo para refeição e repouso", start=ACT_DATE,
+)
+MEAL_BREAK_MAX = Parameter(
+    "meal_break_max_minutes", 90, MINUTES, dl1941("art7_cpt"),
+    "Intervalo máximo para refeição e repouso", start=ACT_DATE,
+)
+MEAL_SUPPLEMENT = Parameter(
+    "meal_supplement_times", 2, TIMES, dl1941("art7_par2"),
+    "Suplemento pelo trabalho na refeição, sobre o salário da duração da refeição",
+    start=ACT_DATE,
+)
+SHIPOWNER_SURCHARGE = Parameter(
+    "shipowner_surcharge", Decimal("0.10"), PERCENT, dl1941("art8_cpt"),
+    "Acréscimo sobre as despesas extraordinárias debitadas ao armador", start=ACT_DATE,
+)
+PARAMETERS: tuple[AnyParameter, ...] = (
+    DAY_MINUTES, MEAL_BREAK_MIN, MEAL_BREAK_MAX, MEAL_SUPPLEMENT, SHIPOWNER_SURCHARGE,
+)
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -42,7 +62,7 @@ FIELDS: tuple[Field, ...] = (
         "Minutos do intervalo de refeição em que se trabalhou. O art. 7º prevê intervalo de uma "
         "a uma hora e meia (60 a 90 minutos).",
         unit="min",
-        default=60,
+        default=MEAL_BREAK_MIN.value,
         minimum="1",
         maximum="180",
     ),
@@ -89,15 +109,15 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         dl1941("art7_cpt"),
         "O dia de trabalho tem 8 horas de 60 minutos: o salário da duração da refeição é o "
         "salário-dia × minutos ÷ 480.",
-        {"Salário-dia": result.money(wage_day), "Salário-hora": result.money(wage_day / 8)},
+        {"Salário-dia": result.money(wage_day), "Salário-hora": result.money(wage_day / DAY_HOURS)},
     )
-    if not 60 <= minutes <= 90:
+    if not MEAL_BREAK_MIN.value <= minutes <= MEAL_BREAK_MAX.value:
         result.warn(
             "O art. 7º prevê intervalo de refeição e repouso de uma a uma hora e meia; a "
             "duração informada está fora desse intervalo."
         )
-    meal_wage = wage_day * minutes / DAY_MINUTES
-    supplement = round_money(2 * meal_wage)
+    meal_wage = wage_day * minutes / DAY_MINUTES.value
+    supplement = round_money(MEAL_SUPPLEMENT.value * meal_wage)
     total = supplement * workers
     result.step(
         dl1941("art7_par2"),
@@ -121,7 +141,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             "extraordinária: nada foi calculado para o armador."
         )
         return
-    surcharge = round_money(expense * SHIPOWNER_SURCHARGE)
+    surcharge = round_money(expense * SHIPOWNER_SURCHARGE.value)
     debit = expense + surcharge
     result.step(
         dl1941("art8_cpt"),
@@ -158,4 +178,5 @@ SPEC = CalculatorSpec(
         "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
         "duração da refeição.",
     ),
+    parameters=PARAMETERS,
 )

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
+from ..core.parameters import MINUTES, PERCENT, Parameter
 from ..core.provisions import Provision
 
 VERIFIED = "2026-11-30"
@@ -45,10 +46,21 @@ LEI_4511 = Provision(
     "lei-4511-1964", "art1_par1", "Lei nº 4.511/1964, art. 1º, § 1º", LEI_4511_URL, VERIFIED,
 )
 
-# The rules, as numbers.
-MIN_OVERTIME_RATE = Decimal("0.50")
-DAY_LIMIT_MINUTES = 8 * 60
-WEEK_LIMIT_MINUTES = 44 * 60
+# The rules, as numbers (each declared once with its provision; the rules use ``.value``).
+CONSTITUTION_DATE = "1988-10-05"
+MIN_OVERTIME_RATE = Parameter(
+    "min_overtime_rate", Decimal("0.50"), PERCENT, CF_OVERTIME,
+    "Acréscimo mínimo de hoje sobre a hora normal, por hora extraordinária",
+    start=CONSTITUTION_DATE, today=True,
+)
+DAY_LIMIT_MINUTES = Parameter(
+    "day_limit_today", 480, MINUTES, CF_WORKING_TIME,
+    "Limite de hoje do trabalho normal por dia", start=CONSTITUTION_DATE, today=True,
+)
+WEEK_LIMIT_MINUTES = Parameter(
+    "week_limit_today", 2640, MINUTES, CF_WORKING_TIME,
+    "Limite de hoje do trabalho normal por semana", start=CONSTITUTION_DATE, today=True,
+)
 
 # One sentence each, in the project's own words (shown on the pages with link and date).
 STATEMENTS: Mapping[str, str] = MappingProxyType({

@@ -147,6 +147,76 @@ def provisions_section(spec: Mapping[str, Any]) -> str:
     return str(Markup('<ul class="calc-dispositivos">{}</ul>').format(Markup("").join(items)))
 
 
+# ------------------------------------------------------------------ parameters section
+PARAMETER_COLUMNS = ("Parâmetro", "Valor", "Dispositivo", "Período")
+
+
+def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str,
+                      kind: str) -> Markup:
+    """One table of parameters in its labelled scroll region. In a narrow space (a phone, a wide
+    font) each row becomes a card, each value beside its column's name (``data-rotulo``); the
+    explicit ARIA roles keep it a table for screen readers when the CSS turns rows into blocks."""
+    head = Markup("").join(Markup('<th scope="col" role="columnheader">{}</th>').format(c)
+                           for c in PARAMETER_COLUMNS)
+    cell = Markup('<td role="cell" data-rotulo="{}"{}>{}</td>')
+    body = Markup("").join(
+        Markup('<tr role="row" data-parametro="{name}"><th scope="row" role="rowheader">{description}'
+               '</th>{value}{link}{period}</tr>')
+        .format(name=p["name"], description=p["description"],
+                value=cell.format(PARAMETER_COLUMNS[1], Markup(' class="calc-parametro-valor"'),
+                                  p["formatted"]),
+                link=cell.format(PARAMETER_COLUMNS[2], "", provision_link(p["provision"])),
+                period=cell.format(PARAMETER_COLUMNS[3], "", p["period"] or "—"))
+        for p in rows
+    )
+    # Out of the search index: a search for a number or a rule must lead to the provision itself
+    # (each row links to it), not to six copies of these lists; today's numbers are editorial,
+    # like the «O que vale hoje» box, which the index leaves out too.
+    exclude = Markup(" data-search-exclude")
+    return Markup(
+        '<div class="tabela-rolagem calc-parametros-quadro" role="region" tabindex="0" '
+        'aria-label="{label}"{exclude}><table class="calc-parametros calc-parametros--{kind}" role="table">'
+        '<caption>{caption}</caption><thead role="rowgroup"><tr role="row">{head}</tr></thead>'
+        '<tbody role="rowgroup">{body}</tbody></table></div>'
+    ).format(label=label, exclude=exclude, kind=kind, caption=caption, head=head, body=body)
+
+
+def parameters_section(spec: Mapping[str, Any]) -> str:
+    """The «Parâmetros» tables, generated from the rule's declarations (``api.describe``): the
+    numbers of the statute, as printed in their time (historical), then those of today's law
+    (editorial, with the official source and the date it was verified)."""
+    declared = spec.get("parameters") or []
+    if not declared:
+        return ""
+    old = [p for p in declared if not p["today"]]
+    new = [p for p in declared if p["today"]]
+    name = statute(spec["statute"]["slug"]).short_title
+    parts = []
+    if old:
+        parts.append(_parameters_table(
+            old, Markup("Números {} {} (históricos: os do texto da época)").format(
+                "do" if name.startswith("Decreto") else "da", name),
+            f"Tabela: números da norma ({name})", "norma"))
+    if new:
+        parts.append(_parameters_table(
+            new, Markup('Números de hoje <span class="calc-editorial">(informação editorial)</span>'),
+            "Tabela: números de hoje", "hoje"))
+    return str(Markup("").join(parts))
+
+
+def parameters_part(spec: Mapping[str, Any], back: str) -> list[str]:
+    """The «Parâmetros» heading, the link back to the form, one sentence and the tables."""
+    tables = parameters_section(spec)
+    if not tables:
+        return []
+    intro = "Os números que a calculadora usa, cada um com o dispositivo de onde vem, como no texto da época."
+    if any(p["today"] for p in spec["parameters"]):
+        intro = ("Os números que a calculadora usa, cada um com o dispositivo de onde vem. Os da "
+                 "norma são os do texto da época; os de hoje ficam numa tabela à parte, como nota "
+                 "editorial, com a fonte oficial e a data em que ela foi verificada.")
+    return ["## Parâmetros { #parametros }", back, intro, tables]
+
+
 # ------------------------------------------------------------------ form
 def _bounds_text(field: Mapping[str, Any]) -> str:
     """``Valores: mínimo 1 operário; máximo Cr$ 1.000.000.`` (money with its sign first)."""
@@ -612,6 +682,7 @@ def calculator_page(name: str) -> str:
             back,
             "O texto é o do documento-fonte, com a grafia original; cada dispositivo leva à página da norma.",
             provisions_section(spec),
+            *parameters_part(spec, back),
             "## Exemplos verificados { #exemplos }",
             back,
             "Calculados na construção do site pelo mesmo motor de cálculo que roda no navegador, "

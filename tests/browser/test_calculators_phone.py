@@ -7,7 +7,9 @@
   (and the history sentence of the rules no longer in force); the provisions and the verified
   examples follow, each with a link back to the form; Material's "back to top" button is not
   shown over the form;
-- no reader-facing text of a calculator page names a file, Python or Pyodide.
+- no reader-facing text of a calculator page names a file, Python or Pyodide;
+- the «Parâmetros» tables fit the phone, with the fonts of a fresh Debian and with a wider one:
+  no cell off screen, nothing to scroll sideways (each number becomes a card).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page
 
+from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
 
 TIME_FORMS = ["07:00", "0700", "7", "7h", "7h30", "07.00", "19h"]
@@ -100,3 +103,33 @@ def test_form_first_and_no_jargon(phone_page: Page, base_url: str, name: str) ->
     text = pg.inner_text("body")
     found = sorted({m.group(0) for m in JARGON.finditer(text)})
     assert not found, f"jargão na página: {found}"
+
+
+PARAMETERS_CUT = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = [];
+  document.querySelectorAll('table.calc-parametros').forEach(table => {
+    table.querySelectorAll('tbody th, td').forEach(cell => {
+      const r = cell.getBoundingClientRect();
+      if (r.width > 0 && (r.left < -0.5 || r.right > width + 0.5)) cut.push(cell.textContent.trim());
+    });
+    for (let node = table; node; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible') {
+        cut.push('rola: ' + node.tagName + '.' + node.className);
+      }
+    }
+  });
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("name", api.names())
+def test_parameters_fit_a_phone(phone_page: Page, base_url: str, name: str) -> None:
+    pg = phone_page
+    pg.goto(f"{base_url}/calculadoras/{name}/#parametros")
+    rows = pg.locator("table.calc-parametros tbody tr")
+    assert rows.count() == len(api.describe(name)["parameters"])  # type: ignore[arg-type]
+    assert pg.evaluate(PARAMETERS_CUT) == []
+    inject_css(pg, WIDE_FONT_CSS)
+    assert pg.evaluate(PARAMETERS_CUT) == []
+    assert pg.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth") <= 0

@@ -23,6 +23,7 @@ from decimal import Decimal
 
 from ...core.fields import Choice, Field, ParsedInputs
 from ...core.money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
+from ...core.parameters import DAYS, AnyParameter, Parameter
 from ...core.parsing import FieldError, InputError
 from ...core.provisions import DEC_1945, dec1945
 from ...core.result import ResultBuilder
@@ -30,7 +31,12 @@ from ...core.spec import CalculatorSpec, Data
 from .tables import Line, Tables, normalize, read_tables
 
 CURRENCY = Currency.CRUZEIRO
-DAYS_A_YEAR = 300
+DAYS_A_YEAR = Parameter(
+    "days_a_year", 300, DAYS, dec1945("art1_par5"),
+    "Dias de salário por ano na despesa anual com diaristas (como na tabela de diaristas)",
+    start="1945-03-05",
+)
+PARAMETERS: tuple[AnyParameter, ...] = (DAYS_A_YEAR,)
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -195,7 +201,7 @@ def payroll(lines: tuple[Line, ...] | list[Line], tables: Tables) -> Payroll:
 def annual_expense(count: int, daily_wage: Decimal) -> Decimal:
     """Annual expense of ``count`` diaristas: count × daily wage × 300 (art. 1º, § 5º, as the
     Tabela Numérica de Diaristas computes it), not rounded."""
-    return count * daily_wage * DAYS_A_YEAR
+    return count * daily_wage * DAYS_A_YEAR.value
 
 
 def daily_expense(tables: Tables, situation: str) -> tuple[int, Decimal]:
@@ -393,7 +399,7 @@ def _daily(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         dec1945("art1"),
         "Aprovada a nova Tabela Numérica de Diaristas; despesa anual = número de funções × "
         "salário diário × 300, como na tabela.",
-        {"Dias por ano": str(DAYS_A_YEAR)},
+        {"Dias por ano": str(DAYS_A_YEAR.value)},
     )
     if count is not None and wage is not None:
         expense = round_money(annual_expense(count, wage))
@@ -451,6 +457,7 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
+    parameters=PARAMETERS,
     needs_data=True,
     data_help=(
         "Recebe as tabelas do decreto como dados (escala, séries e diaristas); a calculadora "

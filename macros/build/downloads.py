@@ -17,6 +17,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from calculators.core.money import format_decimal
+
 from ..data.loader import DATA
 from ..data.statutes import all_statutes
 from ..render import cite
@@ -165,7 +167,7 @@ GROUPS = [
 def _size(n: int) -> str:
     if n < 1024:
         return f"{n} bytes"
-    return f"{n / 1024:.1f} kB".replace(".", ",")
+    return f"{format_decimal(Decimal(n) / 1024, 1)} kB"
 
 
 def _group_of(uri: str) -> str:

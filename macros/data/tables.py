@@ -68,17 +68,6 @@ def parse_reference(printed: str) -> int | None:
     return int(printed)
 
 
-def format_money(value: Decimal) -> str:
-    """Decimal('14655000.00') → '14.655.000,00' (Brazilian grouping)."""
-    whole, _, cents = f"{value:.2f}".partition(".")
-    groups: list[str] = []
-    while len(whole) > 3:
-        groups.insert(0, whole[-3:])
-        whole = whole[:-3]
-    groups.insert(0, whole)
-    return ".".join(groups) + "," + cents
-
-
 def total(values: Iterable[Number]) -> Number:
     """Sum of counts or amounts (int + Decimal stays exact)."""
     acc: Number = 0

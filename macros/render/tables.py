@@ -18,7 +18,6 @@ Conventions (as in :mod:`macros.render_statute`):
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -27,6 +26,7 @@ from functools import cache
 from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
+from calculators.core.text import fold
 
 from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
 from ..data.table_compare import Comparison, FunctionLine, Group, comparison
@@ -41,7 +41,6 @@ from ..data.tables import (
     SeriesBlock,
     StrayCell,
     Tables,
-    format_money,
     load_tables,
 )
 from . import charts
@@ -88,13 +87,6 @@ COLUMN_NAMES = {
 
 
 # ------------------------------------------------------------------ small helpers
-def fold(text: str) -> str:
-    """Search/sort key: NFD without combining marks, lower case, hyphens as spaces (as tabelas.js)."""
-    decomposed = unicodedata.normalize("NFD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.lower().replace("-", " ").split())
-
-
 def lines_text(lines: tuple[int, int]) -> str:
     first, last = lines
     return str(first) if first == last else f"{first}–{last}"
@@ -181,7 +173,7 @@ class NoteBook:
             rv = note.reconciling_value
             reconcile = ""
             if rv is not None:
-                shown = format_money(rv) if isinstance(rv, Decimal) else str(rv)
+                shown = format_decimal(rv, 2) if isinstance(rv, Decimal) else str(rv)
                 reconcile = (
                     f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
                     f"(mostrado à parte; o impresso não é substituído).</span>"
@@ -204,8 +196,8 @@ def figure_html(fig: Figure, book: NoteBook, concerns: str) -> str:
     quotes = quotes_of(fig.notes)
     body = mark_quotes(fig.printed, quotes)
     extra = ""
-    if fig.kind == "money" and isinstance(fig.value, Decimal) and fig.printed != format_money(fig.value):
-        extra = f' <span class="lido" data-nosrc>(lido como {escape(format_money(fig.value))})</span>'
+    if fig.kind == "money" and isinstance(fig.value, Decimal) and fig.printed != format_decimal(fig.value, 2):
+        extra = f' <span class="lido" data-nosrc>(lido como {escape(format_decimal(fig.value, 2))})</span>'
     if fig.money_value is not None:
         extra = (f' <span class="lido" data-nosrc>(uma quantia, {escape(format_cruzeiro(fig.money_value))}, '
                  f"e não uma referência)</span>")
@@ -364,7 +356,7 @@ def total_cells_row(label: str, keys: Sequence[str], cells: dict[str, str], labe
 
 def computed_td(key: str, value: int | Decimal, printed: Figure | None) -> str:
     differs = printed is not None and printed.amount != value
-    shown = format_money(value) if isinstance(value, Decimal) else str(value)
+    shown = format_decimal(value, 2) if isinstance(value, Decimal) else str(value)
     css = "num calc difere" if differs else "num calc"
     flag = ' <span class="difere-rotulo">≠ impresso</span>' if differs else ""
     return f'<td class="{css}" data-chave="{key}" data-value="{value_attr(value)}">{escape(shown)}{flag}</td>'
@@ -506,7 +498,8 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
                         f'title="Referência {ref_value} na escala-padrão">{ref_html}</a>')
             ref_salary_value = escala.salary_for(int(ref_value))
             ref_salary = (f'<td class="num col-editorial" data-chave="reference_salary" '
-                          f'data-value="{value_attr(ref_salary_value)}">{escape(format_money(ref_salary_value))}</td>')
+                          f'data-value="{value_attr(ref_salary_value)}">'
+                          f'{escape(format_decimal(ref_salary_value, 2))}</td>')
         else:
             ref_salary = ('<td class="num col-editorial" data-chave="reference_salary" data-value="">'
                           '<span class="vazio" data-search-exclude>—</span></td>')
@@ -845,7 +838,7 @@ def diaristas_chart(d: Diaristas) -> Markup:
     counts, '-' as zero); the table right below is its data."""
 
     def wage(fig: Figure) -> str:
-        return f"Cr$ {format_money(fig.value)}" if isinstance(fig.value, Decimal) else "—"
+        return format_cruzeiro(fig.value) if isinstance(fig.value, Decimal) else "—"
 
     groups = [
         charts.BarGroup(f"Classe {i}: diária {wage(r.current.daily_salary)} → {wage(r.proposed.daily_salary)}",

@@ -22,7 +22,8 @@ from decimal import Decimal
 from typing import Any
 
 from ..data.loader import DATA, load_validated
-from ..data.tables import TABLES_DIR, Figure, FunctionsPart, Name, Note, Tables
+from ..data.notes import Note
+from ..data.tables import TABLES_DIR, Figure, FunctionsPart, Name, Tables
 
 SOURCE_FILE = "004_ab1da87089cd8574.txt"
 SOURCE_LINES = (40, 473)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from macros.data.loader import DATA, DataError, check_source, load_validated
+from macros.data.notes import Note, note_labels
 
 TABLES_DIR = DATA / "tables"
 SCHEMA = "tables"
@@ -82,21 +83,14 @@ def count_total(figures: Iterable[Figure]) -> int:
 
 
 # ------------------------------------------------------------------ cells
-@dataclass(frozen=True)
-class Note:
-    type: str
-    text: str
-    quote: str | None = None
-    reconciling_value: Number | None = None
-
-
 def _notes(raw: dict[str, Any]) -> tuple[Note, ...]:
+    labels = note_labels("tables")
     out = []
     for n in raw.get("notes", []):
         rv = n.get("reconciling_value")
         if isinstance(rv, str):
             rv = Decimal(rv)
-        out.append(Note(n["type"], n["text"], n.get("quote"), rv))
+        out.append(Note(n["type"], labels[n["type"]], n["text"], n.get("quote"), reconciling_value=rv))
     return tuple(out)
 
 

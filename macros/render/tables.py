@@ -29,6 +29,8 @@ from calculators.core.money import format_cruzeiro, format_decimal
 from calculators.core.text import fold
 
 from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
+from ..data import textspans
+from ..data.notes import Note
 from ..data.table_compare import Comparison, FunctionLine, Group, comparison
 from ..data.tables import (
     Diaristas,
@@ -37,36 +39,18 @@ from ..data.tables import (
     Header,
     Label,
     Name,
-    Note,
     SeriesBlock,
     StrayCell,
     Tables,
     load_tables,
 )
+from ..data.textspans import Span
 from . import charts
+from .notes import note_aside
 from .statute import md_heading_text
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
 DECREE = "decreto-17961-1945/"
-
-NOTE_LABELS = {
-    "typo": "Erro tipográfico",
-    "missing": "Falta no impresso",
-    "garbled": "Impressão truncada ou mal composta",
-    "stray": "Elemento avulso",
-    "duplicated": "Linha repetida",
-    "label_mismatch": "Título divergente",
-    "cross_reference": "Remissão que não confere",
-    "reclassification": "Enquadramento em outra função",
-    "alignment": "Alinhamento escolhido e por quê",
-    "total_mismatch": "Total que não confere",
-    "identity_mismatch": "Identidade que não confere (proposta ≠ atual − excedentes + vagas)",
-    "annual_mismatch": "Despesa anual que não confere (≠ número × diária × 300)",
-    "not_in_scale": "Referência fora da escala-padrão",
-    "uncertain_reading": "Leitura incerta",
-    "placement": "Posição fora do padrão de aumentos",
-    "editorial": "Nota editorial",
-}
 
 COLUMN_NAMES = {
     "current_count": "nº de funções, situação atual",
@@ -108,32 +92,24 @@ def decree_link(anchor: str, text: str, root: str) -> Markup:
     return Markup(f'<a href="{root}{DECREE}#{anchor}">{escape(text)}</a>')
 
 
-MARKED = frozenset(NOTE_LABELS) - {"editorial", "alignment"}
-
-
 def quotes_of(notes: Iterable[Note]) -> list[str]:
     """The quotes of the notes that point out an anomaly (highlighted in the printed text)."""
-    return [n.quote for n in notes if n.quote and n.type in MARKED]
+    return [n.quote for n in notes if n.quote and n.is_anomaly]
 
 
 def mark_quotes(text: str, quotes: Iterable[str]) -> Markup:
-    """Escape ``text`` and mark the first occurrence of each quote (non-overlapping)."""
-    spans: list[tuple[int, int]] = []
+    """Escape ``text`` and mark the first occurrence of each quote (non-overlapping), through
+    :func:`macros.data.textspans.render` like the statutes' text."""
+    spans: list[Span] = []
     for q in quotes:
         start = text.find(q)
         if start < 0:
             continue
         end = start + len(q)
-        if any(s < end and start < e for s, e in spans):
+        if any(s.start < end and start < s.end for s in spans):
             continue
-        spans.append((start, end))
-    out, pos = [], 0
-    for s, e in sorted(spans):
-        out.append(str(escape(text[pos:s])))
-        out.append(f'<mark class="anomalia">{escape(text[s:e])}</mark>')
-        pos = e
-    out.append(str(escape(text[pos:])))
-    return Markup("".join(out))
+        spans.append(Span(start, end, '<mark class="anomalia">', "</mark>"))
+    return textspans.render(text, spans)
 
 
 def heading(level: int, text: str, anchor: str, src: bool = True) -> str:
@@ -155,7 +131,7 @@ class NoteBook:
             self.count += 1
             self.pending.append((self.count, note, concerns))
             out.append(
-                f'<a href="#nota-{self.count}" aria-label="Nota {self.count}: {escape(NOTE_LABELS[note.type])}">'
+                f'<a href="#nota-{self.count}" aria-label="Nota {self.count}: {escape(note.label)}">'
                 f"[{self.count}]</a>"
             )
         if not out:
@@ -165,24 +141,10 @@ class NoteBook:
     def flush(self, title: str = "Notas desta tabela") -> str:
         if not self.pending:
             return ""
-        items = []
-        for number, note, concerns in self.pending:
-            quote = (
-                f' <span class="nota-impresso">Impresso: «{escape(note.quote)}».</span>' if note.quote else ""
-            )
-            rv = note.reconciling_value
-            reconcile = ""
-            if rv is not None:
-                shown = format_decimal(rv, 2) if isinstance(rv, Decimal) else str(rv)
-                reconcile = (
-                    f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
-                    f"(mostrado à parte; o impresso não é substituído).</span>"
-                )
-            items.append(
-                f'<aside class="nota nota--{escape(note.type)}" id="nota-{number}" role="note" data-search-exclude>'
-                f'<span class="nota-numero">[{number}]</span> <strong>{escape(NOTE_LABELS[note.type])}</strong> '
-                f'— <span class="nota-alvo">{escape(concerns)}</span>: {escape(note.text)}{quote}{reconcile}</aside>'
-            )
+        items = [
+            note_aside(note, number, anchor=f"nota-{number}", heading=note.label, concerns=concerns, show_quote=True)
+            for number, note, concerns in self.pending
+        ]
         self.pending = []
         return (
             f'<div class="notas-tabela" data-search-exclude><p class="notas-titulo">{escape(title)}</p>'

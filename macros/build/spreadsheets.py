@@ -169,6 +169,34 @@ def xlsx(all_: dict[str, Sheet]) -> bytes:
         ws.freeze_panes = "A2"
     out = io.BytesIO()
     book.save(out)
+    return _reproducible(out.getvalue())
+
+
+FIXED_ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def _reproducible(packed: bytes) -> bytes:
+    """The same workbook bytes at every build: openpyxl stamps the save time into
+    ``docProps/core.xml`` (``dcterms:modified``) and into every zip entry; both are replaced by
+    fixed values (the modified date becomes the fixed creation date)."""
+    import re
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(packed)) as source, \
+            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as target:
+        for entry in source.infolist():
+            content = source.read(entry)
+            if entry.filename == "docProps/core.xml":
+                text = content.decode("utf-8")
+                created = re.search(r"<dcterms:created[^>]*>([^<]*)<", text)
+                if created:
+                    text = re.sub(r"(<dcterms:modified[^>]*>)[^<]*(<)", rf"\g<1>{created.group(1)}\2", text)
+                content = text.encode("utf-8")
+            info = zipfile.ZipInfo(entry.filename, date_time=FIXED_ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = entry.external_attr
+            target.writestr(info, content)
     return out.getvalue()
 
 

@@ -57,11 +57,13 @@ def run_json(name, inputs_json, data_json=""):  # test double: see tests/browser
 def patched_archive() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for path in sorted((ROOT / "calculators").glob("*.py")):
+        for path in sorted((ROOT / "calculators").rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
             text = path.read_text(encoding="utf-8")
-            if path.name == "api.py":
+            if path.relative_to(ROOT).as_posix() == "calculators/api.py":
                 text += PATCH
-            archive.writestr(f"calculators/{path.name}", text)
+            archive.writestr(path.relative_to(ROOT).as_posix(), text)
     return buffer.getvalue()
 
 

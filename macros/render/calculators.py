@@ -28,6 +28,7 @@ from ..data import ids
 from ..data.calculator_tables import decree_tables
 from ..data.loader import ROOT
 from ..data.statutes import statute
+from . import links
 from .statute import md_heading_text
 
 CASES_DIR = ROOT / "tests" / "cases"
@@ -150,11 +151,6 @@ def provision_label(slug: str, node_id: str) -> str:
     return f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
 
 
-def provision_href(slug: str, node_id: str) -> str:
-    """Link from a calculator page (``/calculadoras/<name>/``) to the provision's anchor."""
-    return f"../../{slug}/#{node_id}"
-
-
 def _label_of(provision: Mapping[str, Any]) -> str:
     if provision.get("url"):
         return str(provision["label"])
@@ -176,9 +172,8 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
             'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
         ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
                  verified_text(str(provision["verified"])))
-    return Markup('<a class="calc-dispositivo" href="{}" data-ref="{}">{}</a>').format(
-        provision_href(slug, node_id), f"{slug}#{node_id}", provision_label(slug, node_id)
-    )
+    return links.provision_link(slug, node_id, "../../", text=provision_label(slug, node_id),
+                                css="calc-dispositivo", data_ref=True)
 
 
 @cache

@@ -24,6 +24,7 @@ from ..data.calculator_tables import decree_tables
 from ..data.loader import ROOT
 from ..data.statutes import statute
 from .calculators import SHORT_NAMES, declaration
+from .links import provision_link
 
 
 class ExampleError(ValueError):
@@ -82,7 +83,7 @@ def provision(slug: str, node_id: str, text: str | None = None) -> Markup:
     """A link from an answer page to a provision of this edition (its permanent anchor)."""
     statute(slug).node(node_id)  # KeyError (build stops) if the provision does not exist
     label = text or f"{SHORT_NAMES.get(slug, slug)}, {ids.citation_label(node_id)}"
-    return Markup('<a class="pergunta-dispositivo" href="../../{}/#{}">{}</a>').format(slug, node_id, label)
+    return provision_link(slug, node_id, "../../", text=label, css="pergunta-dispositivo")
 
 
 def today_box(slug: str, article: str, text: str | None = None) -> Markup:

@@ -26,6 +26,7 @@ from functools import cache
 from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
+from calculators.core.provisions import DEC_1945
 from calculators.core.text import fold
 
 from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME, SOURCE_FILE, SOURCE_LINES
@@ -46,11 +47,11 @@ from ..data.tables import (
 )
 from ..data.textspans import Span
 from . import charts
+from .links import provision_link
 from .notes import note_aside
 from .statute import md_heading_text
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
-DECREE = "decreto-17961-1945/"
 
 COLUMN_NAMES = {
     "current_count": "nº de funções, situação atual",
@@ -88,8 +89,9 @@ def source_link(lines: tuple[int, int], root: str) -> Markup:
     )
 
 
-def decree_link(anchor: str, text: str, root: str) -> Markup:
-    return Markup(f'<a href="{root}{DECREE}#{anchor}">{escape(text)}</a>')
+def decree_link(anchor: str, root: str, within: str | None = None) -> Markup:
+    """A provision of the decree, labelled from its id (``within``: after the provision named)."""
+    return provision_link(DEC_1945, anchor, root, within=within)
 
 
 def quotes_of(notes: Iterable[Note]) -> list[str]:
@@ -617,9 +619,9 @@ def escala_page() -> str:
         '<div class="parte-tabela">'
         + label_line(e.title, book, "Título da escala")
         + source_note((e.title.line, e.rows[-1].source_lines[1]), SUB,
-                      f" Aprovada com as tabelas pelo {decree_link('art1', 'art. 1º', SUB)}; as referências de "
+                      f" Aprovada com as tabelas pelo {decree_link('art1', SUB)}; as referências de "
                       f"salário da Tabela Ordinária têm estes valores pelo "
-                      f"{decree_link('art2_par1', 'art. 2º, § 1º', SUB)}.")
+                      f"{decree_link('art2_par1', SUB)}.")
         + downloads(["escala-padrao.csv"], SUB)
         + how_to_read("escala")
         + "</div>",
@@ -648,11 +650,12 @@ def ordinaria_page() -> str:
         f'<p class="titulo-impresso"><span class="src">{escape(o.heading.printed)}</span></p>'
         + label_line(o.title, book, "Título da tabela")
         + source_note((o.heading.line, o.series.source_lines[1]), SUB,
-                      f" Aprovada pelo {decree_link('art1', 'art. 1º', SUB)}; composição no "
-                      f"{decree_link('art2', 'art. 2º', SUB)} (a: funções em comissão; b: séries funcionais); "
-                      f"salários das referências pelo {decree_link('art2_par1', 'art. 2º, § 1º', SUB)} "
+                      f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
+                      f"{decree_link('art2', SUB)} (a: funções em comissão; b: séries funcionais); "
+                      f"salários das referências pelo {decree_link('art2_par1', SUB)} "
                       f"(<a href=\"../escala-padrao/\">escala-padrão</a>); limite e supressão das funções "
-                      f"excedentes: {decree_link('art2_par2', '§ 2º', SUB)} e {decree_link('art2_par3', '§ 3º', SUB)}.")
+                      f"excedentes: {decree_link('art2_par2', SUB, within='art2')} e "
+                      f"{decree_link('art2_par3', SUB, within='art2')}.")
         + _part_notes(o.notes, book, "Toda a tabela")
         + downloads(["ordinaria-mensalistas-comissao.csv", "ordinaria-mensalistas-series.csv"], SUB)
         + how_to_read()
@@ -661,7 +664,7 @@ def ordinaria_page() -> str:
     )
     parts = [intro, ""]
     parts.append(functions_section(o.commission, book, SUB, "Tabela Ordinária, a) funções em comissão",
-                                   f"Art. 2º, {decree_link('art2_cpt_ali1', 'alínea a', SUB)}."))
+                                   f"Art. 2º, {decree_link('art2_cpt_ali1', SUB, within='art2_cpt')}."))
     s = o.series
     h = headers_by_key(s.headers)
     printed_header = " ".join(
@@ -676,7 +679,7 @@ def ordinaria_page() -> str:
         "",
         '<div class="parte-tabela">'
         + label_line(s.label, book, "Título da parte")
-        + source_note(s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', 'alínea b', SUB)}.")
+        + source_note(s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', SUB, within='art2_cpt')}.")
         + f'<p class="cabecalho-impresso">Cabeçalho impresso (linhas {h["current"].line}–{h["vacancies"].line}): '
         f"{printed_header}</p>"
         + '<p class="leitura-series">Cada série é um bloco: uma linha por referência proposta, com as funções atuais '
@@ -705,9 +708,9 @@ def suplementar_page() -> str:
         '<div class="parte-tabela">'
         + label_line(s.title, book, "Título da tabela")
         + source_note((s.title.line, s.effective.source_lines[1]), SUB,
-                      f" Aprovada pelo {decree_link('art1', 'art. 1º', SUB)}; composição no "
-                      f"{decree_link('art3', 'art. 3º', SUB)} (funções a serem suprimidas quando vagarem; "
-                      f"{decree_link('art3_par1u', 'parágrafo único', SUB)}: não podem ser novamente preenchidas).")
+                      f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
+                      f"{decree_link('art3', SUB)} (funções a serem suprimidas quando vagarem; "
+                      f"{decree_link('art3_par1u', SUB, within='art3')}: não podem ser novamente preenchidas).")
         + _part_notes(s.notes, book, "Toda a tabela")
         + downloads(["suplementar-mensalistas.csv"], SUB)
         + how_to_read()
@@ -718,9 +721,9 @@ def suplementar_page() -> str:
         intro,
         "",
         functions_section(s.commission, book, SUB, "Tabela Suplementar, a) funções isoladas, em comissão",
-                          f"Art. 3º, {decree_link('art3_cpt_ali1', 'alínea a', SUB)}."),
+                          f"Art. 3º, {decree_link('art3_cpt_ali1', SUB, within='art3_cpt')}."),
         functions_section(s.effective, book, SUB, "Tabela Suplementar, b) funções isoladas, de provimento efetivo",
-                          f"Art. 3º, {decree_link('art3_cpt_ali2', 'alínea b', SUB)}."),
+                          f"Art. 3º, {decree_link('art3_cpt_ali2', SUB, within='art3_cpt')}."),
     ])
 
 
@@ -776,8 +779,8 @@ def diaristas_page() -> str:
         + label_line(d.title, book, "Título da tabela")
         + source_note((d.title.line, d.rows[-1].source_lines[1]), SUB,
                       " O pessoal diarista passa a integrar esta tabela pelo "
-                      f"{decree_link('art1_par5', 'art. 1º, § 5º', SUB)} (aprovada pelo "
-                      f"{decree_link('art1', 'art. 1º', SUB)}). Despesa anual = número × salário diário × "
+                      f"{decree_link('art1_par5', SUB)} (aprovada pelo "
+                      f"{decree_link('art1', SUB)}). Despesa anual = número × salário diário × "
                       f"{d.days_per_year} dias.")
         + downloads(["diaristas.csv"], SUB)
         + how_to_read("diaristas")
@@ -1045,12 +1048,12 @@ def comparison_page() -> str:
         '<p>Como as tabelas de 1945 mudam o pessoal e os salários da Administração do Porto do Rio de Janeiro: para '
         "cada série funcional e cada parte das tabelas, o número de funções e a folha mensal antes e depois; para "
         "cada função atual, o salário antigo, o novo e o aumento. Base legal: "
-        f"{decree_link('art1', 'art. 1º', SUB)} (novas tabelas) e "
-        f"{decree_link('art1_par3', '§ 3º', SUB)} (equivalência entre o salário majorado e o da nova função), "
-        f"{decree_link('art2_par1', 'art. 2º, § 1º', SUB)} (salário das referências pela escala-padrão), "
-        f"{decree_link('art2_par3', '§ 3º', SUB)} (excedentes suprimidos ao vagarem), "
-        f"{decree_link('art3', 'art. 3º', SUB)} (Tabela Suplementar) e "
-        f"{decree_link('art1_par5', 'art. 1º, § 5º', SUB)} "
+        f"{decree_link('art1', SUB)} (novas tabelas) e "
+        f"{decree_link('art1_par3', SUB, within='art1')} (equivalência entre o salário majorado e o da nova função), "
+        f"{decree_link('art2_par1', SUB)} (salário das referências pela escala-padrão), "
+        f"{decree_link('art2_par3', SUB, within='art2')} (excedentes suprimidos ao vagarem), "
+        f"{decree_link('art3', SUB)} (Tabela Suplementar) e "
+        f"{decree_link('art1_par5', SUB)} "
         "(diaristas).</p>"
         '<div class="como-calculado" role="note" data-search-exclude><p><strong>De onde vêm os números.</strong> '
         "Todas as contas desta página são feitas pelas funções do módulo de cálculo do site "
@@ -1111,26 +1114,26 @@ def index_page() -> str:
     root = "../"
     o, s, d, e = t.ordinaria, t.suplementar, t.diaristas, t.escala
     c = comparison()
-    cards = [
+    cards: list[tuple[str, str, str, str, tuple[int, int]]] = [
         ("escala-padrao", "Escala-padrão de salários", f"{len(e.rows)} referências, de "
          f"{format_cruzeiro(money_of(e.rows[0].salary) or Decimal(0))} "
          f"a {format_cruzeiro(money_of(e.rows[-1].salary) or Decimal(0))}"
-         " por mês; com gráfico.", ("art2_par1", "art. 2º, § 1º"), (e.title.line, e.rows[-1].source_lines[1])),
+         " por mês; com gráfico.", "art2_par1", (e.title.line, e.rows[-1].source_lines[1])),
         ("ordinaria-mensalistas", "Tabela Numérica Ordinária de Mensalistas",
          f"a) {len(o.commission.rows)} funções em comissão; b) {len(o.series.blocks)} séries funcionais, com "
-         "referências, excedentes e vagas.", ("art2", "art. 2º"), (o.heading.line, o.series.source_lines[1])),
+         "referências, excedentes e vagas.", "art2", (o.heading.line, o.series.source_lines[1])),
         ("suplementar-mensalistas", "Tabela Numérica Suplementar de Mensalistas",
          f"a) {len(s.commission.rows)} funções em comissão; b) {len(s.effective.rows)} de provimento efetivo — "
-         "todas a suprimir quando vagarem.", ("art3", "art. 3º"), (s.title.line, s.effective.source_lines[1])),
+         "todas a suprimir quando vagarem.", "art3", (s.title.line, s.effective.source_lines[1])),
         ("diaristas", "Tabela Numérica de Diaristas",
-         f"{len(d.rows)} classes de salário diário, com a despesa anual.", ("art1_par5", "art. 1º, § 5º"),
+         f"{len(d.rows)} classes de salário diário, com a despesa anual.", "art1_par5",
          (d.title.line, d.rows[-1].source_lines[1])),
     ]
     items = "".join(
         f'<li class="cartao-tabela"><p class="cartao-titulo"><a href="{slug}/">{escape(name)}</a></p>'
-        f"<p>{escape(text)}</p><p class=\"cartao-meta\">Base: {decree_link(anchor, label, root)} · "
+        f"<p>{escape(text)}</p><p class=\"cartao-meta\">Base: {decree_link(anchor, root)} · "
         f"{source_link(lines, root)}</p></li>"
-        for slug, name, text, (anchor, label), lines in cards
+        for slug, name, text, anchor, lines in cards
     )
     total = c.total
     files = "".join(

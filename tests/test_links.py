@@ -49,7 +49,7 @@ def test_no_provision_label_written_by_hand_in_renderers() -> None:
     found = []
     for path in sorted((ROOT / "macros" / "render").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip():
-                if LABEL.fullmatch(node.value.strip()):
-                    found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+            is_text = isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip()
+            if is_text and LABEL.fullmatch(str(node.value).strip()):  # type: ignore[union-attr]
+                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
     assert not found, found

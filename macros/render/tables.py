@@ -168,6 +168,13 @@ def figure_html(fig: Figure, book: NoteBook, concerns: str) -> str:
     return f'<span class="src">{body}</span>{extra}{book.refs(fig.notes, concerns)}'
 
 
+def steps_text(runs: Sequence[charts.Run]) -> str:
+    """``Cr$ 50,00 até a referência 39 e de Cr$ 100,00 daí em diante``: the escala's increments."""
+    parts = [f"{format_cruzeiro(r.rise)} até a referência {r.end}" for r in runs[:-1]]
+    parts.append(f"{format_cruzeiro(runs[-1].rise)} daí em diante" if parts else format_cruzeiro(runs[-1].rise))
+    return ", de ".join(parts[:-1]) + (" e de " if len(parts) > 1 else "") + parts[-1]
+
+
 def value_attr(value: int | Decimal | None) -> str:
     if value is None:
         return ""
@@ -609,8 +616,6 @@ def escala_page() -> str:
               "logo abaixo do gráfico."),
         x_label="Referência de salário",
         y_label="Salário mensal (Cr$)",
-        y_step=Decimal(500),
-        x_ticks=[1, 5, 10, 15, 20, 25, 30, 35, 39, 45, 50, 54],
         y_format=lambda v: format_decimal(v, 0),
         table_id="tabela-escala",
     )
@@ -629,7 +634,7 @@ def escala_page() -> str:
         "## Gráfico: salário por referência {#grafico}",
         "",
         f'<div class="grafico-bloco"><figure class="grafico-figura">{chart}<figcaption>A curva sobe em passos de '
-        f"Cr$ 50,00 até a referência 39 e de Cr$ 100,00 daí em diante (veja a nota 1). Dados: a tabela abaixo "
+        f"{escape(steps_text(charts.runs(points)))} (veja a nota 1). Dados: a tabela abaixo "
         f'(<a href="#tabela-escala">ir para a tabela</a>) e o arquivo <a href="{SUB}dados/escala-padrao.csv">'
         f"escala-padrao.csv</a>.</figcaption></figure></div>",
         "",
@@ -1035,13 +1040,18 @@ def comparison_page() -> str:
     c = comparison()
     book = NoteBook()
     o = t.ordinaria.commission
-    seven = o.rows[6]
-    mismatch_refs = book.refs([n for n in seven.proposed.count.notes if n.type == "total_mismatch"],
-                              "Tabela Ordinária, a) funções em comissão, linha 7 (Chefe de Seção), nº proposto")
-    guarda = next(b for b in t.ordinaria.series.blocks if b.id == "guarda")
-    odd = next(sr for sr in guarda.rows if sr.reference.money_value is not None)
+    # The row whose printed proposed count fails the column total, and the series cell printed
+    # as an amount instead of a referência: both found in the data, with their notes.
+    number, row, mismatch = next(
+        (i, r, n) for i, r in enumerate(o.rows, 1) for n in r.proposed.count.notes if n.type == "total_mismatch"
+    )
+    row_name = row.proposed.function.sort_key
+    mismatch_refs = book.refs([mismatch], f"Tabela Ordinária, a) funções em comissão, linha {number} ({row_name}), "
+                              "nº proposto")
+    guarda, odd = next((b, sr) for b in t.ordinaria.series.blocks for sr in b.rows
+                       if sr.reference.money_value is not None)
     scale_refs = book.refs([n for n in odd.reference.notes if n.type == "not_in_scale"],
-                           "Série Guarda, célula «CR$510,00» da coluna de referência")
+                           f"Série {guarda.title.sort_key}, célula «{odd.reference.printed}» da coluna de referência")
     notes_block = book.flush("Notas que afetam estes números")
     out = [
         '<div class="parte-tabela">'
@@ -1062,9 +1072,10 @@ def comparison_page() -> str:
         "salário impresso; proposta: o salário da referência na escala-padrão, ou o impresso para as funções "
         "isoladas); aumento = salário proposto − atual; porcentagem = aumento ÷ salário atual × 100, com duas "
         f"casas. Onde o impresso não confere, a conta segue o impresso e a nota diz o que mudaria: na linha "
-        f"«Chefe de Seção» das funções em comissão o decreto imprime 1 função proposta onde o total e as vagas "
-        f"pedem 11{mismatch_refs}; a célula «CR$510,00» da série Guarda não é uma referência, e a linha fica sem "
-        f"salário proposto{scale_refs}.</p></div>"
+        f"«{escape(row_name)}» das funções em comissão o decreto imprime {escape(row.proposed.count.printed)} "
+        f"função proposta onde o total e as vagas pedem {mismatch.reconciling_value}{mismatch_refs}; a célula "
+        f"«{escape(odd.reference.printed)}» da série {escape(guarda.title.sort_key)} não é uma referência, e a "
+        f"linha fica sem salário proposto{scale_refs}.</p></div>"
         f"{notes_block}"
         "</div>",
         "",

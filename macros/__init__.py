@@ -6,6 +6,7 @@ stops the build with a :class:`macros.loader.DataError` naming the file, the pla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
@@ -64,9 +65,11 @@ def define_env(env: Any) -> None:
         return index_page(env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
-    def calculator(name: str) -> str:
-        """A calculator page: provisions quoted, the form, the worked examples."""
-        return calculator_page(name)
+    def calculator(name: str, caller: Callable[[], str] | None = None) -> str:
+        """A calculator page: provisions quoted, the form, the worked examples. The page's own
+        remarks (readings adopted, limits) are its Markdown, written inside
+        ``{% call calculator("<name>") %} … {% endcall %}``; they are placed before the provisions."""
+        return calculator_page(name, caller().strip() if caller is not None else "")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculators_list() -> str:

@@ -57,80 +57,6 @@ HISTORY_NOTES = {
 }
 DATE_FORMAT = "{2}/{1}/{0}"
 
-# Extra explanations required on some pages (readings and limits of this edition).
-PAGE_NOTES: dict[str, list[str]] = {
-    "horas_extras": [
-        "**Divisor.** O salário-hora é o salário mensal dividido por um divisor. Sem outro "
-        "informado, usa-se **240** (30 dias × 8 horas): é uma **inferência**, pela regra da "
-        "CLT, art. 64, aplicada à jornada de 8 horas do "
-        "[art. 7º](../lei-4860-1965.md#art7_cpt) — a Lei nº 4.860/1965 não fixa divisor. "
-        "Para o pessoal do Escritório Central, com semana de 44 horas "
-        "([art. 7º, § 1º](../lei-4860-1965.md#art7_par1)), usa-se **220**. O divisor "
-        "aparece no formulário e pode ser mudado.",
-        "**Fora desta edição.** O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965) "
-        "está no capítulo II da lei, que não faz parte desta edição (arts. 1º a 11): não é "
-        "calculado aqui.",
-        "**Leitura adotada (a lei não diz).** Horas trabalhadas num feriado **além das "
-        "ordinárias** contam como prorrogação (20% nas duas primeiras, 50% nas demais), sem "
-        "somar o acréscimo de 100% do [§ 7º](../lei-4860-1965.md#art7_par7); a lei não diz se "
-        "os dois se acumulam.",
-        "**Valores de 1965.** Em novembro de 1965 não havia centavos (Lei nº 4.511/1964, art. "
-        "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
-        "Em valores de hoje, o resultado sai em reais, com centavos.",
-    ],
-    "paralisacoes": [
-        "**Leitura adotada.** O § 4º fala em \"meio dia de salário\". Aqui, meio dia é **um "
-        "turno de 4 horas**, metade do dia de 8 horas em dois turnos do "
-        "[art. 7º](../decreto-lei-3844-1941.md#art7_cpt). É uma **interpretação**, não "
-        "texto expresso da lei.",
-        "**Leitura adotada (a lei não diz).** O limite de **mais de 20 minutos consecutivos** "
-        "do [§ 3º](../decreto-lei-3844-1941.md#art4_par3) vale aqui também para o serviço que "
-        "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
-        "pode ser lida das duas maneiras.",
-    ],
-    "producao_terno": [
-        "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
-        "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
-        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
-        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
-        "`12$000` ou `12:000$000`.",
-        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
-        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
-        "aparece como resíduo.",
-        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
-        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
-        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
-        "ferro, pagam os 25% sempre.",
-    ],
-    "refeicao": [
-        "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
-        "duração da refeição.",
-    ],
-    "jornada": [
-        "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
-        "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
-        "com as horas já classificadas; falta só informar o salário.",
-        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
-        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
-        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
-        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
-        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
-        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
-        "lei.",
-        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
-        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
-        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
-        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
-        "feriado.",
-    ],
-    "salarios_1945": [
-        "O formulário consulta as **tabelas completas** anexas ao decreto (as mesmas da página "
-        "[Tabelas de 1945](../tabelas/index.md)). Alguns exemplos verificados usam um **recorte "
-        "ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com as tabelas "
-        "completas.",
-    ],
-}
-
 # Worked examples of salarios_1945 on the full tables (inputs only; the result is computed).
 FULL_TABLE_EXAMPLES: list[tuple[str, str, dict[str, Any]]] = [
     ("completa-referencia-25", "Salário da referência 25", {"consulta": "referencia", "referencia": 25}),
@@ -640,14 +566,14 @@ def _labels_json(spec: Mapping[str, Any]) -> str:
     return json.dumps(labels, ensure_ascii=False)
 
 
-def calculator_page(name: str) -> str:
+def calculator_page(name: str, notes: str = "") -> str:
     """The body of ``docs/calculadoras/<name>.md`` (Markdown with HTML blocks).
 
     Order (a phone first): the one-paragraph summary, the history sentence (rules no longer in
     force), the form; then what holds today, the readings adopted, the provisions quoted and the
-    verified examples, each of those sections with a link back to the form."""
+    verified examples, each of those sections with a link back to the form. ``notes`` (Markdown,
+    from the page ``docs/calculadoras/<name>.md``) goes before the provisions."""
     spec = declaration(name)
-    notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in PAGE_NOTES.get(name, []))
     statute_title = spec["statute"]["title"]
     slug = spec["statute"]["slug"]
     history = HISTORY_NOTES.get(slug) if name in HISTORY else None

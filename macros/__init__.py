@@ -7,6 +7,7 @@ build; ``define_env`` runs before that hook, so each macro asks for the Site whe
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
@@ -66,9 +67,11 @@ def define_env(env: Any) -> None:
         return index_page(current(), env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
-    def calculator(name: str) -> str:
-        """A calculator page: provisions quoted, the form, the worked examples."""
-        return calculator_page(name)
+    def calculator(name: str, caller: Callable[[], str] | None = None) -> str:
+        """A calculator page: provisions quoted, the form, the worked examples. The page's own
+        remarks (readings adopted, limits) are its Markdown, written inside
+        ``{% call calculator("<name>") %} … {% endcall %}``; they are placed before the provisions."""
+        return calculator_page(name, caller().strip() if caller is not None else "")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculators_list() -> str:

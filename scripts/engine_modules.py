@@ -8,7 +8,7 @@ calculators archive is unpacked as the browser's worker does, and every case of 
 calculator (``data/cases/*.yaml``; those of a calculator that reads tables also with the decree's
 tables the site publishes) goes through ``calculators.api.run``, under an import hook. The modules found
 in the standard-library zip — start-up's and the calculators' — are the list the build uses to
-trim ``python_stdlib.zip`` (``macros/engine.py``). ``tests/test_engine.py`` runs the same check.
+trim ``python_stdlib.zip`` (``macros/build/engine.py``). ``tests/test_engine.py`` runs the same check.
 """
 
 from __future__ import annotations

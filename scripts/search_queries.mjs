@@ -31,7 +31,9 @@ context.self = context;
 context.globalThis = context;
 vm.createContext(context);
 vm.runInContext(fs.readFileSync(path.join(workers, workerFile), "utf8"), context);
-vm.runInContext(fs.readFileSync(new URL("../docs/assets/busca.js", import.meta.url), "utf8"), context);
+for (const script of ["pagina.js", "busca.js"]) {  // busca.js uses pagina.js's fold
+  vm.runInContext(fs.readFileSync(new URL(`../docs/assets/${script}`, import.meta.url), "utf8"), context);
+}
 
 async function send(message) {
   const before = replies.length;

@@ -24,8 +24,6 @@ BINDING = {"macros/data/calculator_tables.py", "macros/data/table_compare.py"}
 # be needed (the test fails when it is not), so the list cannot rot.
 ALLOWED = {
     ("docs/assets/busca.js", "jornada"): "the Portuguese word in the search synonyms, not the calculator",
-    ("macros/render/tables.py", "salarios_1945"):
-        "the payroll rule the tables pages call; it moves behind the tables binding (branch a7-tables)",
 }
 
 

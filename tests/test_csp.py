@@ -1,4 +1,4 @@
-"""The Content Security Policy of the built site (``macros/csp.py``): one strict policy, first in
+"""The Content Security Policy of the built site (``macros/build/csp.py``): one strict policy, first in
 the ``<head>`` of every page, with the hash of every inline script the pages run."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The trimmed engine (macros/engine.py), in real Pyodide (Node + the pinned npm package).
+"""The trimmed engine (macros/build/engine.py), in real Pyodide (Node + the pinned npm package).
 
 - the committed module list is current: the import hook, run over every case of every
   calculator with stock Pyodide, finds exactly ``macros/engine_stdlib.txt``;

@@ -30,7 +30,7 @@ def docs_by_location(site: Path) -> dict[str, dict]:  # type: ignore[type-arg]
 
 # -- words -----------------------------------------------------------------------------------------
 def test_fold_and_tokens() -> None:
-    assert fold("Pôrto sôbre PRORROGAÇÃO § 5º 1ª") == "porto sobre prorrogacao   5  1 "
+    assert fold("Pôrto sôbre PRORROGAÇÃO § 5º 1ª") == "porto sobre prorrogacao 5 1"
     assert tokens("Lei nº 4.860/1965, art. 7º, § 5º") == ["lei", "n", "4860", "1965", "art", "7", "5"]
     assert tokens("Decreto nº 17.961") == ["decreto", "n", "17961"]
 
@@ -56,9 +56,10 @@ def test_citation_tokens() -> None:
 
 
 def node_eval(script: str) -> object:
-    """Evaluate ``script`` in Node with the page script loaded (``estatutosBusca``)."""
+    """Evaluate ``script`` in Node with the page scripts loaded (``estatutosDobra``, ``estatutosBusca``)."""
     code = (
         "const vm = require('vm'); const fs = require('fs'); const ctx = {}; vm.createContext(ctx);"
+        f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/pagina.js'))}, 'utf8'), ctx);"
         f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/busca.js'))}, 'utf8'), ctx);"
         f"process.stdout.write(JSON.stringify(vm.runInContext({json.dumps(script)}, ctx)));"
     )
@@ -74,7 +75,7 @@ SAMPLE = (
 
 
 def test_page_script_reads_words_like_the_index() -> None:
-    """busca.js and macros/search_words.py: same stop words, tokens and stems."""
+    """busca.js and macros/build/search_words.py: same stop words, tokens and stems."""
     assert set(node_eval("estatutosBusca.STOP")) == set(search_words.STOP_WORDS)  # type: ignore[arg-type]
     assert node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)})") == tokens(SAMPLE)
     js_stems = node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)}).map(estatutosBusca.stem)")

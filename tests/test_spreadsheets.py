@@ -17,7 +17,7 @@ import pytest
 from openpyxl import load_workbook
 
 from macros.build.spreadsheets import COLUMNS, SHEET_TITLES
-from macros.render.tables import NOTE_LABELS
+from macros.data.notes import note_labels
 
 NAMES = list(SHEET_TITLES)
 #: value column → the column with the same figure as printed.
@@ -91,7 +91,7 @@ def test_spreadsheet_csv_reads_as_ptbr(site_dir: Path, name: str, figures, escal
     for row, printed_row in zip(rows, printed_rows, strict=True):
         notes = str(row["Notas editoriais"])
         for part in filter(None, notes.split(" | ")):
-            assert part.split(":")[0] in NOTE_LABELS.values(), part  # labels, never codes
+            assert part.split(":")[0] in note_labels("tables").values(), part  # labels, never codes
         span = lines_of(row)
         for column, partner in PAIRS.items():
             if column not in row or partner not in row:

@@ -1,4 +1,4 @@
-"""Tests of the tables of Decreto nº 17.961/1945 (data/tables/*.yaml, macros/tables.py).
+"""Tests of the tables of Decreto nº 17.961/1945 (data/tables/*.yaml, macros/data/tables.py).
 
 What is checked:
 
@@ -43,6 +43,7 @@ from tables_walk import (  # noqa: E402
     parse_reference,
 )
 
+from calculators.core.money import format_decimal  # noqa: E402
 from macros.data.loader import DataError, load_validated  # noqa: E402
 from macros.data.tables import (  # noqa: E402
     EXPLAINED_BY,
@@ -54,7 +55,6 @@ from macros.data.tables import (  # noqa: E402
     Tables,
     audit_problems,
     checks,
-    format_money,
     iter_figures,
     load_tables,
     printed_value,
@@ -253,7 +253,7 @@ def test_the_known_inconsistencies(tables: Tables) -> None:
 
 
 def test_series_identities_recomputed_from_raw_yaml() -> None:
-    """Independent of macros/tables.py: sums and identities straight from the YAML."""
+    """Independent of macros/data/tables.py: sums and identities straight from the YAML."""
     raw = _raw_document(TABLES_DIR / "ordinaria-mensalistas.yaml")
 
     def v(cell):
@@ -623,4 +623,4 @@ def test_suplementar_keeps_counts_and_functions(tables: Tables) -> None:
 
 @given(st.decimals(min_value=0, max_value=10**9, places=2, allow_nan=False, allow_infinity=False))
 def test_money_format_roundtrip(value: Decimal) -> None:
-    assert parse_money(format_money(value)) == value
+    assert parse_money(format_decimal(value, 2)) == value  # the calculators' formatter

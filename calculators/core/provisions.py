@@ -2,7 +2,7 @@
 
 A provision of this edition is named by its statute's slug and its LexML id (``art4_par2``,
 ``anx1_ali4``); labels, URNs and permalinks are derived from the id elsewhere
-(``macros/ids.py`` and the browser), never stored here.
+(``macros/data/ids.py`` and the browser), never stored here.
 
 A provision of a later act or a precedent (the rules of today the calculators compare with,
 see :mod:`calculators.today`) is outside this edition: it carries its own printed label, the

@@ -31,9 +31,6 @@ class CalculatorSpec:
     order: int = 100
     # A rule no longer in force: the page says so and the index lists it under «História».
     history: bool = False
-    # Readings adopted and limits of this edition, shown on the calculator's page (Markdown;
-    # links are relative to the page's source, docs/calculadoras/<name>.md).
-    notes: tuple[str, ...] = ()
     # The legal numbers the rule uses, each with its provision (the page's «Parâmetros» table).
     parameters: tuple[AnyParameter, ...] = ()
 
@@ -54,6 +51,4 @@ class CalculatorSpec:
             out["data_help"] = self.data_help
         if self.history:
             out["history"] = True
-        if self.notes:
-            out["notes"] = list(self.notes)
         return out

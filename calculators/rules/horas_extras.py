@@ -556,24 +556,5 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
-    notes=(
-        "**Divisor.** O salário-hora é o salário mensal dividido por um divisor. Sem outro "
-        "informado, usa-se **240** (30 dias × 8 horas): é uma **inferência**, pela regra da "
-        "CLT, art. 64, aplicada à jornada de 8 horas do "
-        "[art. 7º](../lei-4860-1965.md#art7_cpt) — a Lei nº 4.860/1965 não fixa divisor. "
-        "Para o pessoal do Escritório Central, com semana de 44 horas "
-        "([art. 7º, § 1º](../lei-4860-1965.md#art7_par1)), usa-se **220**. O divisor "
-        "aparece no formulário e pode ser mudado.",
-        "**Fora desta edição.** O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965) "
-        "está no capítulo II da lei, que não faz parte desta edição (arts. 1º a 11): não é "
-        "calculado aqui.",
-        "**Leitura adotada (a lei não diz).** Horas trabalhadas num feriado **além das "
-        "ordinárias** contam como prorrogação (20% nas duas primeiras, 50% nas demais), sem "
-        "somar o acréscimo de 100% do [§ 7º](../lei-4860-1965.md#art7_par7); a lei não diz se "
-        "os dois se acumulam.",
-        "**Valores de 1965.** Em novembro de 1965 não havia centavos (Lei nº 4.511/1964, art. "
-        "1º, § 1º): em valores de 1965, cada quantia paga é arredondada ao cruzeiro inteiro. "
-        "Em valores de hoje, o resultado sai em reais, com centavos.",
-    ),
     parameters=PARAMETERS,
 )

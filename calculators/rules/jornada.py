@@ -666,22 +666,5 @@ SPEC = CalculatorSpec(
     ),
     fields=FIELDS,
     compute=compute,
-    notes=(
-        "As horas de um período contam para o dia em que ele começa. Depois de conferir, o "
-        "botão **Levar às horas extraordinárias** abre a calculadora de horas extraordinárias "
-        "com as horas já classificadas; falta só informar o salário.",
-        "**Como digitar.** Horas: `07:00`, `0700`, `7`, `7h`, `7h30`, `07.00` ou `19h`. Datas: "
-        "`04/03/2024`, `4/3/24` ou `040324` (ano com dois algarismos é deste século).",
-        "**Sábado compensado** ([art. 7º, § 3º](../lei-4860-1965.md#art7_par3)). Para o pessoal "
-        "técnico e administrativo, as horas que compensam o sábado reduzido ou suprimido não "
-        "são prorrogação, até a parte do sábado no limite da semana (8 horas na semana de 48; "
-        "4 horas na de 44). Uma semana de 44 horas em cinco dias de 8 h 48 min fica dentro da "
-        "lei.",
-        "**Leituras adotadas (a lei não diz).** O **sétimo dia** de trabalho seguido só aparece "
-        "como falta do dia de descanso dentro dos 7 dias informados; a calculadora não confere "
-        "semanas emendadas nem calcula o pagamento do dia de descanso trabalhado. Horas num "
-        "feriado **além das ordinárias** são levadas como prorrogação, não como horas de "
-        "feriado.",
-    ),
     parameters=PARAMETERS,
 )

@@ -412,15 +412,5 @@ SPEC = CalculatorSpec(
     fields=FIELDS,
     compute=compute,
     history=True,
-    notes=(
-        "**Leitura adotada.** O § 4º fala em \"meio dia de salário\". Aqui, meio dia é **um "
-        "turno de 4 horas**, metade do dia de 8 horas em dois turnos do "
-        "[art. 7º](../decreto-lei-3844-1941.md#art7_cpt). É uma **interpretação**, não "
-        "texto expresso da lei.",
-        "**Leitura adotada (a lei não diz).** O limite de **mais de 20 minutos consecutivos** "
-        "do [§ 3º](../decreto-lei-3844-1941.md#art4_par3) vale aqui também para o serviço que "
-        "**não começou à hora**, e não só para a paralisação durante o serviço: a frase do § 3º "
-        "pode ser lida das duas maneiras.",
-    ),
     parameters=PARAMETERS,
 )

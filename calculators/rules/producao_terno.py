@@ -391,19 +391,5 @@ SPEC = CalculatorSpec(
     fields=FIELDS,
     compute=compute,
     history=True,
-    notes=(
-        "Os valores estão em **mil-réis**, escritos como na época: `1:500$000` é um conto e "
-        "quinhentos mil-réis; `12$500` são doze mil-réis e quinhentos réis. Também se pode "
-        "digitar `12,5`, e `12` é lido como `12$000`. Um valor improvável para o campo (como "
-        "`12.000` numa taxa por tonelada) não é calculado: a calculadora pergunta se era "
-        "`12$000` ou `12:000$000`.",
-        "**Divisão sem sobra negativa.** O art. 4º divide o produto: cada parte é arredondada "
-        "**para baixo** (a 10 réis), as partes nunca somam mais que o produto, e a diferença "
-        "aparece como resíduo.",
-        "**Observação e).** A condição de \"desprender poeira ou odores\" vale só para os "
-        "**volumes** de cal, cimento, couros secos salgados, enxofre, potassa e sangue. Essas "
-        "mercadorias **a granel**, e chifres, ossos, socata, trilhos, unhas e vergalhões de "
-        "ferro, pagam os 25% sempre.",
-    ),
     parameters=PARAMETERS,
 )

@@ -174,9 +174,5 @@ SPEC = CalculatorSpec(
     fields=FIELDS,
     compute=compute,
     history=True,
-    notes=(
-        "**Leitura adotada.** O suplemento do § 2º é o **dobro** do salário correspondente à "
-        "duração da refeição.",
-    ),
     parameters=PARAMETERS,
 )

@@ -1,12 +1,12 @@
 /* Busca: prepara a consulta para a busca do Material (lunr, no seu Web Worker) e realça o que
  * foi encontrado na página de destino.
  *
- * O índice (macros/search_index.py) guarda, em campos ocultos, as palavras sem acento e sem
+ * O índice (macros/build/search_index.py) guarda, em campos ocultos, as palavras sem acento e sem
  * plural/gênero ("refeições" → "refeica"), os pares de palavras vizinhas e fichas de citação
  * ("art7par5", "de4860"). Aqui a consulta digitada é lida com as mesmas regras
- * (macros/search_words.py — mantenha as duas em sintonia; um teste compara). Fichas internas
+ * (macros/build/search_words.py — mantenha as duas em sintonia; um teste compara). Fichas internas
  * começam com "_", para que o prefixo de uma palavra ("hora*") nunca as alcance:
- *   - sem acentos, º ª ° § (7º → 7; "§ 5" → parágrafo 5); 4.860 → 4860;
+ *   - sem acentos, º ª ° § (7º → 7; "§ 5" → parágrafo 5), pela dobra de pagina.js; 4.860 → 4860;
  *   - palavras vazias ("de", "da", "para"…) nunca decidem: saem da consulta;
  *   - números de atos e citações viram fichas: "lei 4860", "decreto 17.961", "art 7 § 5",
  *     "art 7 paragrafo 5", "7 5 a", "paragrafo unico";
@@ -44,10 +44,7 @@
 
   function has(list, x) { return list.indexOf(x) !== -1; }
 
-  function fold(s) {
-    return String(s).replace(/[ºª°§]/g, " ").normalize("NFD").replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase();
-  }
+  var fold = root.estatutosDobra;  // pagina.js, carregado antes
 
   function tokens(s) {
     return fold(s).replace(/(\d)\.(?=\d{3}(?!\d))/g, "$1").match(/[a-z]+|[0-9]+/g) || [];

@@ -1,14 +1,30 @@
-/* Estatutos Portuários — roda uma função a cada página mostrada.
- * Com a navegação instantânea do Material, a página troca sem recarregar: document$ avisa cada
- * troca (e a primeira página). Sem ele (o tema não carregou), roda quando o documento estiver
- * pronto. Usado por busca.js, citar.js, calculadoras.js e tabelas.js, carregado antes deles. */
-window.estatutosACadaPagina = function (fn) {
+/* Estatutos Portuários — o que os outros scripts da página compartilham, carregado antes deles.
+ *
+ * estatutosACadaPagina: roda uma função a cada página mostrada. Com a navegação instantânea do
+ * Material, a página troca sem recarregar: document$ avisa cada troca (e a primeira página). Sem
+ * ele (o tema não carregou), roda quando o documento estiver pronto. Usado por busca.js,
+ * citar.js, calculadoras.js e tabelas.js.
+ *
+ * estatutosDobra: a única dobra de texto dos scripts (busca.js, tabelas.js), igual à da construção
+ * (calculators/core/text.py; um teste roda as duas nas mesmas frases): minúsculas, sem acentos
+ * (NFD sem as marcas U+0300–U+036F), º ª ° § e hífen como espaço, espaços juntados
+ * («Pôrto, § 5º» → «porto, 5»; «Técnico-Auxiliar» → «tecnico auxiliar»). */
+(function (root) {
   "use strict";
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(fn);
-  } else if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", fn);
-  } else {
-    fn();
-  }
-};
+
+  root.estatutosACadaPagina = function (fn) {
+    if (root.document$ && typeof root.document$.subscribe === "function") {
+      root.document$.subscribe(fn);
+    } else if (document.readyState === "loading") {
+      document.addEventListener("DOMContentLoaded", fn);
+    } else {
+      fn();
+    }
+  };
+
+  var SPACES = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;
+  root.estatutosDobra = function (text) {
+    return String(text).replace(/[ºª°§-]/g, " ").normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase().replace(SPACES, " ").replace(/^ | $/g, "");
+  };
+})(typeof window !== "undefined" ? window : globalThis);

@@ -3,15 +3,15 @@
  * Só melhora o que já está na página: sem JavaScript, cada tabela aparece completa, na ordem
  * impressa, e a caixa de filtro fica escondida. A ordenação usa os atributos data-value (números
  * com ponto decimal, nunca o texto formatado) e data-sort (nomes sem acentos); o filtro dobra a
- * consulta do mesmo jeito que a construção dobrou os nomes (NFD sem marcas, minúsculas, hífen
- * como espaço), de modo que «escriturario» encontra «Escrituário» e «tecnico» encontra «Técnico».
+ * consulta do mesmo jeito que a construção dobrou os nomes (estatutosDobra, de pagina.js: NFD sem
+ * marcas, minúsculas, º ª ° § e hífen como espaço), de modo que «escriturario» encontra
+ * «Escrituário» e «tecnico» encontra «Técnico».
  */
 (function () {
   "use strict";
 
   function fold(text) {
-    return (text || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/-/g, " ").replace(/\s+/g, " ").trim();
+    return window.estatutosDobra(text || "");  // pagina.js, carregado antes
   }
 
   function cellOf(row, key) {

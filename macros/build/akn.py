@@ -21,7 +21,8 @@ from xml.sax.saxutils import quoteattr
 
 from markupsafe import escape
 
-from ..data.model import Node, Note, Statute
+from ..data.model import Node, Statute
+from ..data.notes import Note
 from ..render import cite
 
 NS = "http://docs.oasis-open.org/legaldocml/ns/akn/3.0"
@@ -99,7 +100,7 @@ class AknWriter:
     def note_text(self, note: Note) -> str:
         quote = f" [Trecho: «{note.quote}»]" if note.quote else ""
         duplicate = f" [Linha repetida no documento-fonte: «{note.duplicate}»]" if note.duplicate else ""
-        return f"Nota editorial ({note.type_name}): {note.text}{quote}{duplicate}"
+        return f"Nota editorial ({note.label}): {note.text}{quote}{duplicate}"
 
     def refs(self, notes: list[Note]) -> str:
         return "".join(f'<noteRef href="#{n.anchor}" marker="[{self.numbers[n.anchor]}]"/>' for n in notes)

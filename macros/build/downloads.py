@@ -16,6 +16,8 @@ from typing import Any
 
 from markupsafe import escape
 
+from calculators.core.money import format_decimal
+
 from ..data.site import Site
 from ..render import cite
 from . import akn, citation_formats, spreadsheets
@@ -163,7 +165,7 @@ GROUPS = [
 def _size(n: int) -> str:
     if n < 1024:
         return f"{n} bytes"
-    return f"{n / 1024:.1f} kB".replace(".", ",")
+    return f"{format_decimal(Decimal(n) / 1024, 1)} kB"
 
 
 def _group_of(uri: str) -> str:

@@ -26,7 +26,8 @@ from typing import Any
 # The published document lives in the tables binding (the calculators read it too).
 from ..data.calculator_tables import json_document as json_document
 from ..data.loader import DATA
-from ..data.tables import Figure, FunctionsPart, Name, Note, Tables
+from ..data.notes import Note
+from ..data.tables import Figure, FunctionsPart, Name, Tables
 
 JSON_NAME = "tabelas-1945.json"
 SCHEMA_NAME = "tabelas-1945.schema.json"

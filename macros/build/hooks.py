@@ -16,7 +16,7 @@
 - ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
-  inline script, first in the ``<head>`` of every page (``macros/csp.py``).
+  inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def on_files(files: Any, config: Any) -> Any:
 
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Read the own search documents' titles before Material's search strips them; bare (Markdown)
-    tables scroll inside a labelled region, never the page (macros/regions.py)."""
+    tables scroll inside a labelled region, never the page (macros/render/regions.py)."""
     search_index.collect_titles(data_site.current().products.own_titles, page.url, html)
     return regions.wrap_bare_tables(html)
 
@@ -108,7 +108,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     """The same for static templates (404.html), which is also put in Portuguese with links
-    from the site's root (``macros/not_found.py``)."""
+    from the site's root (``macros/render/not_found.py``)."""
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output

@@ -1,6 +1,6 @@
 """The site installable and usable offline, and the engine asked for before it downloads.
 
-Called from ``macros/hooks.py`` (``on_post_page``):
+Called from ``macros/build/hooks.py`` (``on_post_page``):
 
 - every page links the web app manifest (``/manifest.webmanifest``) and its icons;
 - each calculator page (and the calculators index) gets the engine offer: the real download
@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from markupsafe import Markup
+
+from calculators.core.money import format_decimal
 
 # A slow mobile connection, as in the issue's measurements: 400 kbit/s, 400 ms per round trip.
 SLOW_BITS_PER_SECOND = 400_000
@@ -27,7 +30,7 @@ THEME_COLOR = "#3f51b5"
 
 def megabytes(count: int) -> str:
     """``4226148`` → ``"4,2"`` (decimal megabytes, Brazilian comma)."""
-    return f"{count / 1e6:.1f}".replace(".", ",")
+    return format_decimal(Decimal(count) / 1_000_000, 1)
 
 
 def slow_time(gzip_bytes: int, files: int) -> str:

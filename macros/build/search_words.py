@@ -1,10 +1,12 @@
 """Words of the search index: folding, stop words, a light Portuguese stemmer, citation tokens.
 
-The page script (``docs/assets/busca.js``) prepares the query with the very same rules; a test
-runs both on the same words and compares them. Keep the two in step.
+The page script (``docs/assets/busca.js``, with the fold of ``docs/assets/pagina.js``) prepares
+the query with the very same rules; a test runs both on the same words and compares them. Keep
+the two in step.
 
-- ``fold``: accents, ``º ª °`` and ``§`` are folded away (``7º`` → ``7``, ``sôbre`` → ``sobre``);
-  thousands dots in numbers go (``4.860`` → ``4860``).
+- ``fold`` (the project's one folding, :mod:`calculators.core.text`): accents, ``º ª °``, ``§`` and
+  hyphens are folded away (``7º`` → ``7``, ``sôbre`` → ``sobre``); thousands dots in numbers go
+  (``4.860`` → ``4860``).
 - ``STOP_WORDS``: Portuguese function words that never decide a match; they are left out of the
   index's word fields and out of the query.
 - ``stem``: a light stemmer (plural, then final vowel): ``refeições`` and ``refeição`` →
@@ -19,7 +21,8 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
+
+from calculators.core.text import fold
 
 from ..data import ids
 from ..data.model import Statute
@@ -39,16 +42,9 @@ def act_key(statute: Statute) -> str:
     dot, from ``identification.number`` in data/statutes/ (the slug when it has no number)."""
     return (statute.identification["number"].value or statute.slug).replace(".", "")
 
-_SIGNS = str.maketrans({"º": " ", "ª": " ", "°": " ", "§": " "})
 _THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")
 _ENDINGS = (("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"))
-
-
-def fold(text: str) -> str:
-    """Lower case, without accents, ordinal signs or ``§``: ``Pôrto, § 5º`` → ``porto,   5 ``."""
-    decomposed = unicodedata.normalize("NFD", text.translate(_SIGNS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
 
 
 def tokens(text: str) -> list[str]:

@@ -31,7 +31,7 @@ def add_sources(site: Site, files: Files, config: Any) -> None:
 
 def add_pyodide(files: Files, config: Any) -> None:
     """The engine under ``/assets/pyodide/``: Pyodide's runtime from the pinned npm package, the
-    trimmed standard library and a lock file without packages (``macros/engine.py``)."""
+    trimmed standard library and a lock file without packages (``macros/build/engine.py``)."""
     from . import engine
 
     try:
@@ -114,7 +114,7 @@ def print_css(site: Site, site_url: str) -> str:
     def css_string(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-    out = ["/* Gerado na construção (macros/site_files.py) a partir de data/statutes/. */", "@media print {"]
+    out = ["/* Gerado na construção (macros/build/site_files.py) a partir de data/statutes/. */", "@media print {"]
     for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [

@@ -17,7 +17,6 @@ from decimal import Decimal
 
 from ..data.table_compare import Comparison
 from ..data.tables import Tables
-from ..render.tables import NOTE_LABELS
 from .exports import Cell, NoteCell, Sheet, _notes, sheets
 
 #: machine column name → column name in the spreadsheet.
@@ -80,7 +79,7 @@ def number(value: int | Decimal) -> str:
 
 def notes_text(cell: NoteCell) -> str:
     """``Erro tipográfico: … | Leitura incerta: …`` — labels and texts, no codes."""
-    return " | ".join(f"{NOTE_LABELS[n.type]}: {n.text}" for n in cell.notes)
+    return " | ".join(f"{n.label}: {n.text}" for n in cell.notes)
 
 
 def spreadsheet_cell(cell: Cell) -> str:

@@ -100,17 +100,30 @@ def letter(number: int) -> str:
     return out
 
 
-def citation_label(raw: str) -> str:
+def citation_label(raw: str, within: str | None = None) -> str:
     """The label used in citations: ``art7_par5_ali1`` → ``art. 7º, § 5º, alínea a``.
 
     The caput is named only when it is the cited provision or holds the cited inciso/alínea
-    (``art1_cpt_inc2`` → ``art. 1º, caput, inciso II``).
+    (``art1_cpt_inc2`` → ``art. 1º, caput, inciso II``). ``within`` names a provision the
+    sentence has already cited: the parts of the label they share are left out
+    (``art2_par3`` within ``art2`` → ``§ 3º``; ``art3_par1u`` within ``art3`` → ``parágrafo único``).
     """
+    parts = _label_parts(raw)
+    if within is not None:
+        context = _label_parts(within)
+        shared = 0
+        while shared < min(len(parts) - 1, len(context)) and parts[shared] == context[shared]:
+            shared += 1
+        parts = parts[shared:]
+    return ", ".join(parts)
+
+
+def _label_parts(raw: str) -> list[str]:
     g = ProvisionId(raw).groups
     if g["part"]:
-        return PART_NAMES[g["part"]]
+        return [PART_NAMES[g["part"]]]
     if g["cons"]:
-        return f"{g['cons']}º considerando"
+        return [f"{g['cons']}º considerando"]
     parts: list[str] = []
     if g["anx"]:
         parts.append("anexo" if g["anx"] == "1" else f"anexo {roman(int(g['anx']))}")
@@ -118,7 +131,7 @@ def citation_label(raw: str) -> str:
             parts.append(f"observação {letter(int(g['anxali']))})")
         if g["anxite"]:
             parts.append(f"item {g['anxite']}")
-        return ", ".join(parts)
+        return parts
     parts.append(f"art. {ordinal(int(g['art'] or 0))}")
     if g["cpt"]:
         parts.append("caput")
@@ -132,7 +145,7 @@ def citation_label(raw: str) -> str:
         parts.append(f"alínea {letter(int(g['ali']))}")
     if g["ite"]:
         parts.append(f"item {g['ite']}")
-    return ", ".join(parts)
+    return parts
 
 
 def urn(statute_urn: str, raw: str) -> str:

@@ -86,6 +86,9 @@ def _reason(error: ValidationError) -> str:
         return f"formato inválido: {error.instance!r} não segue {error.validator_value}"
     if validator == "enum":
         return f"valor não permitido: {error.instance!r} (permitidos: {error.validator_value})"
+    if validator == "oneOf" and all(isinstance(k, dict) and "const" in k for k in error.validator_value):
+        allowed = [k["const"] for k in error.validator_value]  # kinds with their titles (note types)
+        return f"valor não permitido: {error.instance!r} (permitidos: {allowed})"
     return str(error.message)
 
 

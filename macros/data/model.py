@@ -15,26 +15,7 @@ from typing import Any
 
 from . import ids
 from .loader import DataError, check_source, load_validated
-
-NOTE_TYPE_NAMES = {
-    "typo": "erro tipográfico",
-    "duplicated": "passagem duplicada",
-    "missing": "passagem ausente",
-    "glued": "passagens coladas",
-    "veto": "veto",
-    "elision": "texto omitido",
-    "heading": "rótulo irregular",
-    "label_mismatch": "rótulo contradiz o conteúdo",
-    "punctuation": "pontuação",
-    "garbled": "trecho truncado",
-    "conjecture": "conjectura editorial",
-    "editorial": "nota editorial",
-    "status": "vigência",
-    "citation": "remissão",
-}
-
-# Note types that record an anomaly of the source (listed in "Sobre esta edição").
-ANOMALY_TYPES = frozenset(NOTE_TYPE_NAMES) - {"editorial", "conjecture", "status", "citation"}
+from .notes import Note, note_labels
 
 
 @dataclass(frozen=True)
@@ -47,26 +28,6 @@ class Fact:
     attributed: bool = False
     #: Only on ``publication``: journal, section, place, page (or None) and ISO date (NBR 6023).
     details: dict[str, Any] | None = None
-
-
-@dataclass(frozen=True)
-class Note:
-    """A typed editorial note attached to a provision."""
-
-    anchor: str
-    type: str
-    text: str
-    quote: str | None = None
-    duplicate: str | None = None
-    fidelity: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def type_name(self) -> str:
-        return NOTE_TYPE_NAMES[self.type]
-
-    @property
-    def is_anomaly(self) -> bool:
-        return self.type in ANOMALY_TYPES
 
 
 @dataclass(frozen=True)
@@ -172,10 +133,14 @@ def _fact(raw: dict[str, Any]) -> Fact:
 
 
 def _notes(raw: list[dict[str, Any]], anchor_base: str, start: int = 1) -> list[Note]:
+    if not raw:
+        return []
+    labels = note_labels("statute")
     return [
         Note(
             anchor=f"nota-{anchor_base}-{i}",
             type=n["type"],
+            label=labels[n["type"]],
             text=n["text"],
             quote=n.get("quote"),
             duplicate=n.get("duplicate"),

@@ -16,7 +16,9 @@ from decimal import Decimal
 from typing import Any
 
 from calculators.rules.salarios_1945 import (
-    Payroll,
+    Payroll as Payroll,  # re-exported: the tables pages show payrolls
+)
+from calculators.rules.salarios_1945 import (
     SalaryRaise,
     daily_expense,
     payroll,
@@ -28,6 +30,9 @@ from calculators.rules.salarios_1945.tables import Tables as CalcTables
 
 from .calculator_tables import json_document
 from .tables import DiaristaRow, Figure, FunctionsPart, Name, SeriesBlock, Tables
+
+#: The page of the calculator that reads the decree's tables (relative to the site's root).
+CALCULATOR_PAGE = "calculadoras/salarios_1945/"
 
 
 @dataclass(frozen=True, eq=False)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from macros.data.loader import DATA, DataError, check_source, load_validated
+from macros.data.notes import Note, note_labels
 
 TABLES_DIR = DATA / "tables"
 SCHEMA = "tables"
@@ -37,18 +38,6 @@ EXPLAINED_BY: dict[str, str] = {
     "annual": "annual_mismatch",
     "scale": "not_in_scale",
 }
-
-
-# ------------------------------------------------------------------ numbers
-def format_money(value: Decimal) -> str:
-    """Decimal('14655000.00') → '14.655.000,00' (Brazilian grouping)."""
-    whole, _, cents = f"{value:.2f}".partition(".")
-    groups: list[str] = []
-    while len(whole) > 3:
-        groups.insert(0, whole[-3:])
-        whole = whole[:-3]
-    groups.insert(0, whole)
-    return ".".join(groups) + "," + cents
 
 
 def total(values: Iterable[Number]) -> Number:
@@ -65,21 +54,16 @@ def count_total(figures: Iterable[Figure]) -> int:
 
 
 # ------------------------------------------------------------------ cells
-@dataclass(frozen=True)
-class Note:
-    type: str
-    text: str
-    quote: str | None = None
-    reconciling_value: Number | None = None
-
-
 def _notes(raw: dict[str, Any]) -> tuple[Note, ...]:
+    if not raw.get("notes"):
+        return ()
+    labels = note_labels("tables")
     out = []
     for n in raw.get("notes", []):
         rv = n.get("reconciling_value")
         if isinstance(rv, str):
             rv = Decimal(rv)
-        out.append(Note(n["type"], n["text"], n.get("quote"), rv))
+        out.append(Note(n["type"], labels[n["type"]], n["text"], n.get("quote"), reconciling_value=rv))
     return tuple(out)
 
 

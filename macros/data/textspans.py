@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-from .model import Citation, Note
+from .model import Citation
+from .notes import Note
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def note_span(text: str, note: Note, number: int) -> Span | None:
         f'<sup class="nota-ref" data-nosrc data-search-exclude>'
         f'<a href="#{note.anchor}" aria-label="Nota editorial {number}">[{number}]</a></sup>'
     )
-    return Span(start, start + len(note.quote), f'<mark class="{css}" title="{escape(note.type_name)}">',
+    return Span(start, start + len(note.quote), f'<mark class="{css}" title="{escape(note.label)}">',
                 "</mark>", ref)
 
 

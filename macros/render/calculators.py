@@ -27,6 +27,7 @@ from ..data import ids
 from ..data import site as data_site
 from ..data.calculator_tables import calculator_data, choices, cut_size, full_table_examples
 from ..data.statutes import statute
+from . import links
 from .statute import md_heading_text
 
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
@@ -56,11 +57,6 @@ def provision_label(slug: str, node_id: str) -> str:
     return f"{statute(slug).short_title}, {ids.citation_label(node_id)}"
 
 
-def provision_href(slug: str, node_id: str) -> str:
-    """Link from a calculator page (``/calculadoras/<name>/``) to the provision's anchor."""
-    return f"../../{slug}/#{node_id}"
-
-
 def _label_of(provision: Mapping[str, Any]) -> str:
     if provision.get("url"):
         return str(provision["label"])
@@ -82,9 +78,8 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
             'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
         ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
                  verified_text(str(provision["verified"])))
-    return Markup('<a class="calc-dispositivo" href="{}" data-ref="{}">{}</a>').format(
-        provision_href(slug, node_id), f"{slug}#{node_id}", provision_label(slug, node_id)
-    )
+    return links.provision_link(slug, node_id, "../../", text=provision_label(slug, node_id),
+                                css="calc-dispositivo", data_ref=True)
 
 
 def cases(name: str) -> list[dict[str, Any]]:
@@ -651,14 +646,14 @@ def _labels_json(spec: Mapping[str, Any]) -> str:
     return json.dumps(labels, ensure_ascii=False)
 
 
-def calculator_page(name: str) -> str:
+def calculator_page(name: str, notes: str = "") -> str:
     """The body of ``docs/calculadoras/<name>.md`` (Markdown with HTML blocks).
 
     Order (a phone first): the one-paragraph summary, the history sentence (rules no longer in
     force), the form; then what holds today, the readings adopted, the provisions quoted and the
-    verified examples, each of those sections with a link back to the form."""
+    verified examples, each of those sections with a link back to the form. ``notes`` (Markdown,
+    from the page ``docs/calculadoras/<name>.md``) goes before the provisions."""
     spec = declaration(name)
-    notes = "\n\n".join(f'!!! note "Observação"\n    {n}' for n in spec.get("notes", []))
     slug = spec["statute"]["slug"]
     statute_title = statute(slug).title
     history = HISTORY_NOTES.get(slug) if is_history(name) else None

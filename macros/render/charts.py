@@ -8,6 +8,7 @@ Only geometry is computed here (positions of points and bars); the figures come 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -21,6 +22,57 @@ def _num(value: float) -> str:
     """A coordinate with at most one decimal place."""
     text = f"{value:.1f}"
     return text[:-2] if text.endswith(".0") else text
+
+
+def nice_step(span: Decimal, at_most: int) -> Decimal:
+    """The smallest step of the 1–2–5 series (…, 50, 100, 200, 500, …) that divides ``span`` in at
+    most ``at_most`` intervals: gridlines at round values, never too many for a phone."""
+    if span <= 0:
+        return Decimal(1)
+    target = span / at_most
+    power = Decimal(1)
+    while power > target:
+        power /= 10
+    while power * 10 <= target:
+        power *= 10
+    for factor in (1, 2, 5, 10):
+        step = power * factor
+        if span / step <= at_most:
+            return step
+    return power * 10
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive points whose y grows by the same ``rise`` per step of x (``start`` → ``end``)."""
+
+    rise: Decimal
+    start: int
+    end: int
+
+
+def runs(points: Sequence[tuple[int, Decimal]]) -> list[Run]:
+    """The stretches of equal increments of a curve: where its step changes."""
+    out: list[Run] = []
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        rise = y1 - y0
+        if out and out[-1].rise == rise and out[-1].end == x0:
+            out[-1] = Run(rise, out[-1].start, x1)
+        else:
+            out.append(Run(rise, x0, x1))
+    return out
+
+
+def x_ticks(points: Sequence[tuple[int, Decimal]], at_most: int = 12) -> list[int]:
+    """Labels of the x axis: the first and last x, the ends of each run of equal increments, and
+    the round values in between (a round value too close to one of those is left out)."""
+    xs = [x for x, _ in points]
+    first, last = xs[0], xs[-1]
+    step = int(nice_step(Decimal(last - first), at_most))
+    fixed = sorted({first, last, *(r.end for r in runs(points)[:-1])})
+    round_values = range(first - first % step + step, last, step)
+    kept = [x for x in round_values if all(abs(x - f) > step / 2 for f in fixed)]
+    return sorted({*fixed, *kept})
 
 
 def _svg_open(chart_id: str, width: int, height: int, title: str, desc: str, table_id: str, css: str) -> str:
@@ -41,17 +93,20 @@ def line_chart(
     desc: str,
     x_label: str,
     y_label: str,
-    y_step: Decimal,
-    x_ticks: Sequence[int],
     y_format: Fmt,
     table_id: str,
+    y_lines: int = 8,
 ) -> Markup:
-    """A curve of integer x (referência) against money y (Cr$), with points and gridlines."""
+    """A curve of integer x (referência) against money y (Cr$), with points and gridlines.
+
+    The gridlines' step is a round value for at most ``y_lines`` intervals (:func:`nice_step`);
+    the x labels come from the points (:func:`x_ticks`)."""
     width, height = 640, 380
     left, right, top, bottom = 84, 16, 24, 56
     xs = [x for x, _ in points]
     x_min, x_max = min(xs), max(xs)
     y_max_value = max(y for _, y in points)
+    y_step = nice_step(y_max_value, y_lines)
     steps = int((y_max_value / y_step).to_integral_value(rounding="ROUND_CEILING"))
     y_top = y_step * steps
     plot_w, plot_h = width - left - right, height - top - bottom
@@ -72,7 +127,7 @@ def line_chart(
             f'<text class="rotulo-eixo" x="{left - 8}" y="{_num(gy + 4)}" text-anchor="end">'
             f"{escape(y_format(value))}</text>"
         )
-    for x in x_ticks:
+    for x in x_ticks(points):
         out.append(
             f'<text class="rotulo-eixo" x="{_num(px(x))}" y="{height - bottom + 20}" '
             f'text-anchor="middle">{x}</text>'

@@ -16,6 +16,7 @@ from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday, all_t
 from ..data.model import Statute
 from ..data.statutes import statute
 from . import cite
+from .links import provision_link
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -52,13 +53,13 @@ def sources_html(claim: Claim) -> Markup:
     return Markup('<span class="hoje-fontes">Fonte: {}.</span>').format(links)
 
 
-def claim_html(art: ArticleToday, claim: Claim, href: str = "#") -> Markup:
+def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
         about = Markup(' <span class="hoje-sobre">Sobre: {}.</span>').format(
             Markup(", ").join(
-                Markup('<a href="{}{}">{}</a>').format(href, p, ids.citation_label(p)) for p in own))
+                provision_link(slug, p, None) for p in own))
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} "
@@ -70,7 +71,7 @@ def claim_html(art: ArticleToday, claim: Claim, href: str = "#") -> Markup:
 def box(slug: str, article: str) -> Markup:
     """The «Hoje» box of one article, closed by default."""
     art = today_of(slug).articles[article]
-    items = Markup("").join(claim_html(art, c) for c in art.claims)
+    items = Markup("").join(claim_html(slug, art, c) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -115,7 +116,7 @@ def table_page() -> str:
             for claim in art.claims:
                 provs = art.own_provisions(claim) or [art.article]
                 links = Markup("<br>").join(
-                    Markup('<a href="../{}/#{}">{}</a>').format(slug, p, ids.citation_label(p)) for p in provs)
+                    provision_link(slug, p, "../") for p in provs)
                 rows.append(Markup(
                     '<tr><th scope="row">{links}<br><a class="hoje-caixa" href="../{slug}/#{box}">caixa «Hoje»</a></th>'
                     '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '

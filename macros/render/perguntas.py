@@ -22,6 +22,7 @@ from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
 from ..data.statutes import statute
 from .calculators import calculator_href, declaration, provision_label, share_query
+from .links import provision_link
 
 
 class ExampleError(ValueError):
@@ -67,7 +68,7 @@ def provision(slug: str, node_id: str, text: str | None = None) -> Markup:
     """A link from an answer page to a provision of this edition (its permanent anchor)."""
     statute(slug).node(node_id)  # KeyError (build stops) if the provision does not exist
     label = text or provision_label(slug, node_id)
-    return Markup('<a class="pergunta-dispositivo" href="../../{}/#{}">{}</a>').format(slug, node_id, label)
+    return provision_link(slug, node_id, "../../", text=label, css="pergunta-dispositivo")
 
 
 def today_box(slug: str, article: str, text: str | None = None) -> Markup:

@@ -15,10 +15,12 @@ from markupsafe import Markup, escape
 
 from ..data import glossario, ids
 from ..data.glossario import Glossary
-from ..data.model import Fact, Node, Note, Statute
+from ..data.model import Fact, Node, Statute
+from ..data.notes import Note
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
 from . import hoje as render_hoje
+from .notes import note_aside
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
@@ -94,18 +96,8 @@ class StatuteRenderer:
 
         number = self.numbers[note.anchor]
         search_title = f"Nota editorial — {provision_label(self.statute.slug, node.id)}"
-        heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.type_name}"
-        body = escape(note.text)
-        extra = ""
-        if note.duplicate:
-            extra = (f'<span class="nota-duplicata">Linha repetida no documento-fonte: '
-                     f'<q class="src">{escape(note.duplicate)}</q></span>')
-        return Markup(
-            f'<aside class="nota nota--{note.type}" id="{note.anchor}" role="note" data-search-exclude '
-            f'data-search-title="{escape(search_title)}">'
-            f'<span class="nota-numero">[{number}]</span> '
-            f"<strong>{escape(heading)}:</strong> {body}{extra}</aside>"
-        )
+        heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
+        return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -292,7 +284,7 @@ class StatuteRenderer:
             quote = f": «{escape(note.quote)}»" if note.quote else ""
             anomalies.append(
                 f'<li><a href="#{note.anchor}">[{self.numbers[note.anchor]}] {escape(node.citation_label)}</a> — '
-                f"{escape(note.type_name)}{quote}</li>"
+                f"{escape(note.label)}{quote}</li>"
             )
         related = "".join(f"<li>{escape(r)}</li>" for r in st.related)
         related_html = ""

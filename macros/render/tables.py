@@ -18,7 +18,6 @@ Conventions (as in :mod:`macros.render_statute`):
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -26,10 +25,14 @@ from decimal import Decimal
 from markupsafe import Markup, escape
 
 from calculators.core.money import format_cruzeiro, format_decimal
+from calculators.core.provisions import DEC_1945
+from calculators.core.text import fold
 
 from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME
+from ..data import textspans
+from ..data.notes import Note
 from ..data.site import current
-from ..data.table_compare import Comparison, FunctionLine, Group, comparison
+from ..data.table_compare import CALCULATOR_PAGE, Comparison, FunctionLine, Group, Payroll, comparison
 from ..data.tables import (
     Diaristas,
     Figure,
@@ -37,37 +40,18 @@ from ..data.tables import (
     Header,
     Label,
     Name,
-    Note,
     SeriesBlock,
     SeriesRow,
     StrayCell,
     Tables,
-    format_money,
 )
+from ..data.textspans import Span
 from . import charts
+from .links import provision_link
+from .notes import note_aside
 from .statute import md_heading_text
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
-DECREE = "decreto-17961-1945/"
-
-NOTE_LABELS = {
-    "typo": "Erro tipográfico",
-    "missing": "Falta no impresso",
-    "garbled": "Impressão truncada ou mal composta",
-    "stray": "Elemento avulso",
-    "duplicated": "Linha repetida",
-    "label_mismatch": "Título divergente",
-    "cross_reference": "Remissão que não confere",
-    "reclassification": "Enquadramento em outra função",
-    "alignment": "Alinhamento escolhido e por quê",
-    "total_mismatch": "Total que não confere",
-    "identity_mismatch": "Identidade que não confere (proposta ≠ atual − excedentes + vagas)",
-    "annual_mismatch": "Despesa anual que não confere (≠ número × diária × 300)",
-    "not_in_scale": "Referência fora da escala-padrão",
-    "uncertain_reading": "Leitura incerta",
-    "placement": "Posição fora do padrão de aumentos",
-    "editorial": "Nota editorial",
-}
 
 COLUMN_NAMES = {
     "current_count": "nº de funções, situação atual",
@@ -88,13 +72,6 @@ COLUMN_NAMES = {
 
 
 # ------------------------------------------------------------------ small helpers
-def fold(text: str) -> str:
-    """Search/sort key: NFD without combining marks, lower case, hyphens as spaces (as tabelas.js)."""
-    decomposed = unicodedata.normalize("NFD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.lower().replace("-", " ").split())
-
-
 def lines_text(lines: tuple[int, int]) -> str:
     first, last = lines
     return str(first) if first == last else f"{first}–{last}"
@@ -112,36 +89,29 @@ def source_link(lines: tuple[int, int], root: str) -> Markup:
     )
 
 
-def decree_link(anchor: str, text: str, root: str) -> Markup:
-    return Markup(f'<a href="{root}{DECREE}#{anchor}">{escape(text)}</a>')
-
-
-MARKED = frozenset(NOTE_LABELS) - {"editorial", "alignment"}
+def decree_link(anchor: str, root: str, within: str | None = None) -> Markup:
+    """A provision of the decree, labelled from its id (``within``: after the provision named)."""
+    return provision_link(DEC_1945, anchor, root, within=within)
 
 
 def quotes_of(notes: Iterable[Note]) -> list[str]:
     """The quotes of the notes that point out an anomaly (highlighted in the printed text)."""
-    return [n.quote for n in notes if n.quote and n.type in MARKED]
+    return [n.quote for n in notes if n.quote and n.is_anomaly]
 
 
 def mark_quotes(text: str, quotes: Iterable[str]) -> Markup:
-    """Escape ``text`` and mark the first occurrence of each quote (non-overlapping)."""
-    spans: list[tuple[int, int]] = []
+    """Escape ``text`` and mark the first occurrence of each quote (non-overlapping), through
+    :func:`macros.data.textspans.render` like the statutes' text."""
+    spans: list[Span] = []
     for q in quotes:
         start = text.find(q)
         if start < 0:
             continue
         end = start + len(q)
-        if any(s < end and start < e for s, e in spans):
+        if any(s.start < end and start < s.end for s in spans):
             continue
-        spans.append((start, end))
-    out, pos = [], 0
-    for s, e in sorted(spans):
-        out.append(str(escape(text[pos:s])))
-        out.append(f'<mark class="anomalia">{escape(text[s:e])}</mark>')
-        pos = e
-    out.append(str(escape(text[pos:])))
-    return Markup("".join(out))
+        spans.append(Span(start, end, '<mark class="anomalia">', "</mark>"))
+    return textspans.render(text, spans)
 
 
 def heading(level: int, text: str, anchor: str, src: bool = True) -> str:
@@ -163,7 +133,7 @@ class NoteBook:
             self.count += 1
             self.pending.append((self.count, note, concerns))
             out.append(
-                f'<a href="#nota-{self.count}" aria-label="Nota {self.count}: {escape(NOTE_LABELS[note.type])}">'
+                f'<a href="#nota-{self.count}" aria-label="Nota {self.count}: {escape(note.label)}">'
                 f"[{self.count}]</a>"
             )
         if not out:
@@ -173,24 +143,10 @@ class NoteBook:
     def flush(self, title: str = "Notas desta tabela") -> str:
         if not self.pending:
             return ""
-        items = []
-        for number, note, concerns in self.pending:
-            quote = (
-                f' <span class="nota-impresso">Impresso: «{escape(note.quote)}».</span>' if note.quote else ""
-            )
-            rv = note.reconciling_value
-            reconcile = ""
-            if rv is not None:
-                shown = format_money(rv) if isinstance(rv, Decimal) else str(rv)
-                reconcile = (
-                    f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
-                    f"(mostrado à parte; o impresso não é substituído).</span>"
-                )
-            items.append(
-                f'<aside class="nota nota--{escape(note.type)}" id="nota-{number}" role="note" data-search-exclude>'
-                f'<span class="nota-numero">[{number}]</span> <strong>{escape(NOTE_LABELS[note.type])}</strong> '
-                f'— <span class="nota-alvo">{escape(concerns)}</span>: {escape(note.text)}{quote}{reconcile}</aside>'
-            )
+        items = [
+            note_aside(note, number, anchor=f"nota-{number}", heading=note.label, concerns=concerns, show_quote=True)
+            for number, note, concerns in self.pending
+        ]
         self.pending = []
         return (
             f'<div class="notas-tabela" data-search-exclude><p class="notas-titulo">{escape(title)}</p>'
@@ -204,12 +160,19 @@ def figure_html(fig: Figure, book: NoteBook, concerns: str) -> str:
     quotes = quotes_of(fig.notes)
     body = mark_quotes(fig.printed, quotes)
     extra = ""
-    if fig.kind == "money" and isinstance(fig.value, Decimal) and fig.printed != format_money(fig.value):
-        extra = f' <span class="lido" data-nosrc>(lido como {escape(format_money(fig.value))})</span>'
+    if fig.kind == "money" and isinstance(fig.value, Decimal) and fig.printed != format_decimal(fig.value, 2):
+        extra = f' <span class="lido" data-nosrc>(lido como {escape(format_decimal(fig.value, 2))})</span>'
     if fig.money_value is not None:
         extra = (f' <span class="lido" data-nosrc>(uma quantia, {escape(format_cruzeiro(fig.money_value))}, '
                  f"e não uma referência)</span>")
     return f'<span class="src">{body}</span>{extra}{book.refs(fig.notes, concerns)}'
+
+
+def steps_text(runs: Sequence[charts.Run]) -> str:
+    """``Cr$ 50,00 até a referência 39 e de Cr$ 100,00 daí em diante``: the escala's increments."""
+    parts = [f"{format_cruzeiro(r.rise)} até a referência {r.end}" for r in runs[:-1]]
+    parts.append(f"{format_cruzeiro(runs[-1].rise)} daí em diante" if parts else format_cruzeiro(runs[-1].rise))
+    return ", de ".join(parts[:-1]) + (" e de " if len(parts) > 1 else "") + parts[-1]
 
 
 def value_attr(value: int | Decimal | None) -> str:
@@ -364,7 +327,7 @@ def total_cells_row(label: str, keys: Sequence[str], cells: dict[str, str], labe
 
 def computed_td(key: str, value: int | Decimal, printed: Figure | None) -> str:
     differs = printed is not None and printed.amount != value
-    shown = format_money(value) if isinstance(value, Decimal) else str(value)
+    shown = format_decimal(value, 2) if isinstance(value, Decimal) else str(value)
     css = "num calc difere" if differs else "num calc"
     flag = ' <span class="difere-rotulo">≠ impresso</span>' if differs else ""
     return f'<td class="{css}" data-chave="{key}" data-value="{value_attr(value)}">{escape(shown)}{flag}</td>'
@@ -506,7 +469,8 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
                         f'title="Referência {ref_value} na escala-padrão">{ref_html}</a>')
             ref_salary_value = escala.salary_for(int(ref_value))
             ref_salary = (f'<td class="num col-editorial" data-chave="reference_salary" '
-                          f'data-value="{value_attr(ref_salary_value)}">{escape(format_money(ref_salary_value))}</td>')
+                          f'data-value="{value_attr(ref_salary_value)}">'
+                          f'{escape(format_decimal(ref_salary_value, 2))}</td>')
         else:
             ref_salary = ('<td class="num col-editorial" data-chave="reference_salary" data-value="">'
                           '<span class="vazio" data-search-exclude>—</span></td>')
@@ -646,8 +610,6 @@ def escala_page() -> str:
               "logo abaixo do gráfico."),
         x_label="Referência de salário",
         y_label="Salário mensal (Cr$)",
-        y_step=Decimal(500),
-        x_ticks=[1, 5, 10, 15, 20, 25, 30, 35, 39, 45, 50, 54],
         y_format=lambda v: format_decimal(v, 0),
         table_id="tabela-escala",
     )
@@ -656,9 +618,9 @@ def escala_page() -> str:
         '<div class="parte-tabela">'
         + label_line(e.title, book, "Título da escala")
         + source_note((e.title.line, e.rows[-1].source_lines[1]), SUB,
-                      f" Aprovada com as tabelas pelo {decree_link('art1', 'art. 1º', SUB)}; as referências de "
+                      f" Aprovada com as tabelas pelo {decree_link('art1', SUB)}; as referências de "
                       f"salário da Tabela Ordinária têm estes valores pelo "
-                      f"{decree_link('art2_par1', 'art. 2º, § 1º', SUB)}.")
+                      f"{decree_link('art2_par1', SUB)}.")
         + downloads(["escala-padrao.csv"], SUB)
         + how_to_read("escala")
         + "</div>",
@@ -666,7 +628,7 @@ def escala_page() -> str:
         "## Gráfico: salário por referência {#grafico}",
         "",
         f'<div class="grafico-bloco"><figure class="grafico-figura">{chart}<figcaption>A curva sobe em passos de '
-        f"Cr$ 50,00 até a referência 39 e de Cr$ 100,00 daí em diante (veja a nota 1). Dados: a tabela abaixo "
+        f"{escape(steps_text(charts.runs(points)))} (veja a nota 1). Dados: a tabela abaixo "
         f'(<a href="#tabela-escala">ir para a tabela</a>) e o arquivo <a href="{SUB}dados/escala-padrao.csv">'
         f"escala-padrao.csv</a>.</figcaption></figure></div>",
         "",
@@ -687,11 +649,12 @@ def ordinaria_page() -> str:
         f'<p class="titulo-impresso"><span class="src">{escape(o.heading.printed)}</span></p>'
         + label_line(o.title, book, "Título da tabela")
         + source_note((o.heading.line, o.series.source_lines[1]), SUB,
-                      f" Aprovada pelo {decree_link('art1', 'art. 1º', SUB)}; composição no "
-                      f"{decree_link('art2', 'art. 2º', SUB)} (a: funções em comissão; b: séries funcionais); "
-                      f"salários das referências pelo {decree_link('art2_par1', 'art. 2º, § 1º', SUB)} "
+                      f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
+                      f"{decree_link('art2', SUB)} (a: funções em comissão; b: séries funcionais); "
+                      f"salários das referências pelo {decree_link('art2_par1', SUB)} "
                       f"(<a href=\"../escala-padrao/\">escala-padrão</a>); limite e supressão das funções "
-                      f"excedentes: {decree_link('art2_par2', '§ 2º', SUB)} e {decree_link('art2_par3', '§ 3º', SUB)}.")
+                      f"excedentes: {decree_link('art2_par2', SUB, within='art2')} e "
+                      f"{decree_link('art2_par3', SUB, within='art2')}.")
         + _part_notes(o.notes, book, "Toda a tabela")
         + downloads(["ordinaria-mensalistas-comissao.csv", "ordinaria-mensalistas-series.csv"], SUB)
         + how_to_read()
@@ -700,7 +663,7 @@ def ordinaria_page() -> str:
     )
     parts = [intro, ""]
     parts.append(functions_section(o.commission, book, SUB, "Tabela Ordinária, a) funções em comissão",
-                                   f"Art. 2º, {decree_link('art2_cpt_ali1', 'alínea a', SUB)}."))
+                                   f"Art. 2º, {decree_link('art2_cpt_ali1', SUB, within='art2_cpt')}."))
     s = o.series
     h = headers_by_key(s.headers)
     printed_header = " ".join(
@@ -715,7 +678,7 @@ def ordinaria_page() -> str:
         "",
         '<div class="parte-tabela">'
         + label_line(s.label, book, "Título da parte")
-        + source_note(s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', 'alínea b', SUB)}.")
+        + source_note(s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', SUB, within='art2_cpt')}.")
         + f'<p class="cabecalho-impresso">Cabeçalho impresso (linhas {h["current"].line}–{h["vacancies"].line}): '
         f"{printed_header}</p>"
         + '<p class="leitura-series">Cada série é um bloco: uma linha por referência proposta, com as funções atuais '
@@ -744,9 +707,9 @@ def suplementar_page() -> str:
         '<div class="parte-tabela">'
         + label_line(s.title, book, "Título da tabela")
         + source_note((s.title.line, s.effective.source_lines[1]), SUB,
-                      f" Aprovada pelo {decree_link('art1', 'art. 1º', SUB)}; composição no "
-                      f"{decree_link('art3', 'art. 3º', SUB)} (funções a serem suprimidas quando vagarem; "
-                      f"{decree_link('art3_par1u', 'parágrafo único', SUB)}: não podem ser novamente preenchidas).")
+                      f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
+                      f"{decree_link('art3', SUB)} (funções a serem suprimidas quando vagarem; "
+                      f"{decree_link('art3_par1u', SUB, within='art3')}: não podem ser novamente preenchidas).")
         + _part_notes(s.notes, book, "Toda a tabela")
         + downloads(["suplementar-mensalistas.csv"], SUB)
         + how_to_read()
@@ -757,9 +720,9 @@ def suplementar_page() -> str:
         intro,
         "",
         functions_section(s.commission, book, SUB, "Tabela Suplementar, a) funções isoladas, em comissão",
-                          f"Art. 3º, {decree_link('art3_cpt_ali1', 'alínea a', SUB)}."),
+                          f"Art. 3º, {decree_link('art3_cpt_ali1', SUB, within='art3_cpt')}."),
         functions_section(s.effective, book, SUB, "Tabela Suplementar, b) funções isoladas, de provimento efetivo",
-                          f"Art. 3º, {decree_link('art3_cpt_ali2', 'alínea b', SUB)}."),
+                          f"Art. 3º, {decree_link('art3_cpt_ali2', SUB, within='art3_cpt')}."),
     ])
 
 
@@ -815,8 +778,8 @@ def diaristas_page() -> str:
         + label_line(d.title, book, "Título da tabela")
         + source_note((d.title.line, d.rows[-1].source_lines[1]), SUB,
                       " O pessoal diarista passa a integrar esta tabela pelo "
-                      f"{decree_link('art1_par5', 'art. 1º, § 5º', SUB)} (aprovada pelo "
-                      f"{decree_link('art1', 'art. 1º', SUB)}). Despesa anual = número × salário diário × "
+                      f"{decree_link('art1_par5', SUB)} (aprovada pelo "
+                      f"{decree_link('art1', SUB)}). Despesa anual = número × salário diário × "
                       f"{d.days_per_year} dias.")
         + downloads(["diaristas.csv"], SUB)
         + how_to_read("diaristas")
@@ -839,7 +802,7 @@ def diaristas_chart(d: Diaristas) -> Markup:
     counts, '-' as zero); the table right below is its data."""
 
     def wage(fig: Figure) -> str:
-        return f"Cr$ {format_money(fig.value)}" if isinstance(fig.value, Decimal) else "—"
+        return format_cruzeiro(fig.value) if isinstance(fig.value, Decimal) else "—"
 
     groups = [
         charts.BarGroup(f"Classe {i}: diária {wage(r.current.daily_salary)} → {wage(r.proposed.daily_salary)}",
@@ -910,10 +873,7 @@ PAYROLL_HEAD = (
 )
 
 
-def _payroll_cells(p: object) -> str:
-    from calculators.rules.salarios_1945 import Payroll
-
-    assert isinstance(p, Payroll)
+def _payroll_cells(p: Payroll) -> str:
     return (int_td("current_count", p.current_count) + int_td("proposed_count", p.proposed_count)
             + int_td("excedentes", p.excedentes) + int_td("vacancies", p.vacancies)
             + money_td("current_pay", p.current) + money_td("proposed_pay", p.proposed)
@@ -1072,36 +1032,42 @@ def comparison_page() -> str:
     c = comparison()
     book = NoteBook()
     o = t.ordinaria.commission
-    seven = o.rows[6]
-    mismatch_refs = book.refs([n for n in seven.proposed.count.notes if n.type == "total_mismatch"],
-                              "Tabela Ordinária, a) funções em comissão, linha 7 (Chefe de Seção), nº proposto")
-    guarda = next(b for b in t.ordinaria.series.blocks if b.id == "guarda")
-    odd = next(sr for sr in guarda.rows if sr.reference.money_value is not None)
+    # The row whose printed proposed count fails the column total, and the series cell printed
+    # as an amount instead of a referência: both found in the data, with their notes.
+    number, row, mismatch = next(
+        (i, r, n) for i, r in enumerate(o.rows, 1) for n in r.proposed.count.notes if n.type == "total_mismatch"
+    )
+    row_name = row.proposed.function.sort_key
+    mismatch_refs = book.refs([mismatch], f"Tabela Ordinária, a) funções em comissão, linha {number} ({row_name}), "
+                              "nº proposto")
+    guarda, odd = next((b, sr) for b in t.ordinaria.series.blocks for sr in b.rows
+                       if sr.reference.money_value is not None)
     scale_refs = book.refs([n for n in odd.reference.notes if n.type == "not_in_scale"],
-                           "Série Guarda, célula «CR$510,00» da coluna de referência")
+                           f"Série {guarda.title.sort_key}, célula «{odd.reference.printed}» da coluna de referência")
     notes_block = book.flush("Notas que afetam estes números")
     out = [
         '<div class="parte-tabela">'
         '<p>Como as tabelas de 1945 mudam o pessoal e os salários da Administração do Porto do Rio de Janeiro: para '
         "cada série funcional e cada parte das tabelas, o número de funções e a folha mensal antes e depois; para "
         "cada função atual, o salário antigo, o novo e o aumento. Base legal: "
-        f"{decree_link('art1', 'art. 1º', SUB)} (novas tabelas) e "
-        f"{decree_link('art1_par3', '§ 3º', SUB)} (equivalência entre o salário majorado e o da nova função), "
-        f"{decree_link('art2_par1', 'art. 2º, § 1º', SUB)} (salário das referências pela escala-padrão), "
-        f"{decree_link('art2_par3', '§ 3º', SUB)} (excedentes suprimidos ao vagarem), "
-        f"{decree_link('art3', 'art. 3º', SUB)} (Tabela Suplementar) e "
-        f"{decree_link('art1_par5', 'art. 1º, § 5º', SUB)} "
+        f"{decree_link('art1', SUB)} (novas tabelas) e "
+        f"{decree_link('art1_par3', SUB, within='art1')} (equivalência entre o salário majorado e o da nova função), "
+        f"{decree_link('art2_par1', SUB)} (salário das referências pela escala-padrão), "
+        f"{decree_link('art2_par3', SUB, within='art2')} (excedentes suprimidos ao vagarem), "
+        f"{decree_link('art3', SUB)} (Tabela Suplementar) e "
+        f"{decree_link('art1_par5', SUB)} "
         "(diaristas).</p>"
         '<div class="como-calculado" role="note" data-search-exclude><p><strong>De onde vêm os números.</strong> '
-        "Todas as contas desta página são feitas pelas funções do módulo de cálculo do site "
-        "(<code>calculators/salarios_1945.py</code>), as mesmas da calculadora de salários de 1945, a partir dos "
+        "Todas as contas desta página são feitas pelas mesmas regras da "
+        f'<a href="{SUB}{CALCULATOR_PAGE}">calculadora de salários de 1945</a>, a partir dos '
         "números <em>como impressos</em> nas tabelas: folha mensal = Σ número de funções × salário (atual: o "
         "salário impresso; proposta: o salário da referência na escala-padrão, ou o impresso para as funções "
         "isoladas); aumento = salário proposto − atual; porcentagem = aumento ÷ salário atual × 100, com duas "
         f"casas. Onde o impresso não confere, a conta segue o impresso e a nota diz o que mudaria: na linha "
-        f"«Chefe de Seção» das funções em comissão o decreto imprime 1 função proposta onde o total e as vagas "
-        f"pedem 11{mismatch_refs}; a célula «CR$510,00» da série Guarda não é uma referência, e a linha fica sem "
-        f"salário proposto{scale_refs}.</p></div>"
+        f"«{escape(row_name)}» das funções em comissão o decreto imprime {escape(row.proposed.count.printed)} "
+        f"função proposta onde o total e as vagas pedem {mismatch.reconciling_value}{mismatch_refs}; a célula "
+        f"«{escape(odd.reference.printed)}» da série {escape(guarda.title.sort_key)} não é uma referência, e a "
+        f"linha fica sem salário proposto{scale_refs}.</p></div>"
         f"{notes_block}"
         "</div>",
         "",
@@ -1151,26 +1117,26 @@ def index_page() -> str:
     root = "../"
     o, s, d, e = t.ordinaria, t.suplementar, t.diaristas, t.escala
     c = comparison()
-    cards = [
+    cards: list[tuple[str, str, str, str, tuple[int, int]]] = [
         ("escala-padrao", "Escala-padrão de salários", f"{len(e.rows)} referências, de "
          f"{format_cruzeiro(money_of(e.rows[0].salary) or Decimal(0))} "
          f"a {format_cruzeiro(money_of(e.rows[-1].salary) or Decimal(0))}"
-         " por mês; com gráfico.", ("art2_par1", "art. 2º, § 1º"), (e.title.line, e.rows[-1].source_lines[1])),
+         " por mês; com gráfico.", "art2_par1", (e.title.line, e.rows[-1].source_lines[1])),
         ("ordinaria-mensalistas", "Tabela Numérica Ordinária de Mensalistas",
          f"a) {len(o.commission.rows)} funções em comissão; b) {len(o.series.blocks)} séries funcionais, com "
-         "referências, excedentes e vagas.", ("art2", "art. 2º"), (o.heading.line, o.series.source_lines[1])),
+         "referências, excedentes e vagas.", "art2", (o.heading.line, o.series.source_lines[1])),
         ("suplementar-mensalistas", "Tabela Numérica Suplementar de Mensalistas",
          f"a) {len(s.commission.rows)} funções em comissão; b) {len(s.effective.rows)} de provimento efetivo — "
-         "todas a suprimir quando vagarem.", ("art3", "art. 3º"), (s.title.line, s.effective.source_lines[1])),
+         "todas a suprimir quando vagarem.", "art3", (s.title.line, s.effective.source_lines[1])),
         ("diaristas", "Tabela Numérica de Diaristas",
-         f"{len(d.rows)} classes de salário diário, com a despesa anual.", ("art1_par5", "art. 1º, § 5º"),
+         f"{len(d.rows)} classes de salário diário, com a despesa anual.", "art1_par5",
          (d.title.line, d.rows[-1].source_lines[1])),
     ]
     items = "".join(
         f'<li class="cartao-tabela"><p class="cartao-titulo"><a href="{slug}/">{escape(name)}</a></p>'
-        f"<p>{escape(text)}</p><p class=\"cartao-meta\">Base: {decree_link(anchor, label, root)} · "
+        f"<p>{escape(text)}</p><p class=\"cartao-meta\">Base: {decree_link(anchor, root)} · "
         f"{source_link(lines, root)}</p></li>"
-        for slug, name, text, (anchor, label), lines in cards
+        for slug, name, text, anchor, lines in cards
     )
     total = c.total
     files = "".join(

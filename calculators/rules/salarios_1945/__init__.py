@@ -464,10 +464,4 @@ SPEC = CalculatorSpec(
         "não lê arquivos. A consulta de diaristas com número e salário dispensa as tabelas."
     ),
     history=True,
-    notes=(
-        "O formulário consulta as **tabelas completas** anexas ao decreto (as mesmas da página "
-        "[Tabelas de 1945](../tabelas/index.md)). Alguns exemplos verificados usam um **recorte "
-        "ilustrativo** das tabelas, indicado em cada exemplo; há também exemplos com as tabelas "
-        "completas.",
-    ),
 )

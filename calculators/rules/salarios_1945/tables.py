@@ -42,12 +42,12 @@ on the other (art. 2º: Tabela Ordinária; art. 3º: Tabela Suplementar); the tw
 of the Tabela Numérica de Diaristas (art. 1º, § 5º). Only ``escala`` is required.
 """
 
-import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 
 from ...core.parsing import FieldError, InputError, parse_integer, parse_number, parse_text
+from ...core.text import fold
 
 MAX_ROWS = 2000
 #: How the source prints an empty function cell.
@@ -110,9 +110,7 @@ class Tables:
 def normalize(text: str) -> str:
     """Comparison key: no accents, case-folded, dots, hyphens and extra spaces removed (so the
     near-duplicate printed names "Conferente Auxiliar" and "Conferente-Auxiliar" are one)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(plain.casefold().replace(".", " ").replace("-", " ").split())
+    return fold(text.replace(".", " "))
 
 
 class _Reader:

@@ -91,7 +91,9 @@ case "$cmd" in
     .venv/bin/mypy
     log "pytest"
     shift
-    exec .venv/bin/python -m pytest "$@"
+    # Two workers (pytest-xdist): much of the browser tests' time is waiting on Chromium, so two
+    # test processes finish sooner on the 2 cores CI has; EP_TEST_WORKERS=0 runs them in one.
+    exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" "$@"
     ;;
   bench)
     setup; build

@@ -11,7 +11,8 @@
  * digitou) vira HTML.
  *
  * Oferece window.estatutosResultado: desenhar(resultado, {rotulos, acoes}) → DocumentFragment,
- * enderecoDaCalculadora(nome) → URL.
+ * enderecoDaCalculadora(nome) → URL, el(tag, atributos, texto) → elemento (texto sempre como
+ * texto, nunca como marcação; o formulário usa o mesmo).
  */
 (function () {
   "use strict";
@@ -219,5 +220,5 @@
     return out;
   }
 
-  window.estatutosResultado = { desenhar: render, enderecoDaCalculadora: calculatorUrl };
+  window.estatutosResultado = { desenhar: render, enderecoDaCalculadora: calculatorUrl, el: el };
 })();

@@ -16,17 +16,7 @@
   var desenho = window.estatutosResultado;
 
   // ---------------------------------------------------------------- helpers
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    if (attrs) {
-      Object.keys(attrs).forEach(function (key) {
-        if (key === "className") node.className = attrs[key];
-        else node.setAttribute(key, attrs[key]);
-      });
-    }
-    if (text !== undefined && text !== null) node.textContent = String(text);
-    return node;
-  }
+  var el = desenho.el; // one element builder for the form and the result (text, never markup)
 
   function clear(node) {
     while (node.firstChild) node.removeChild(node.firstChild);

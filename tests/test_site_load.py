@@ -160,3 +160,24 @@ def test_titles_and_order_come_from_the_statute_files(site: data_site.Site) -> N
         described = api.describe(name)
         assert described["statute"] == {"slug": described["statute"]["slug"]}  # type: ignore[index]
         assert described["statute"]["slug"] in site.statutes, name  # type: ignore[index]
+
+
+def test_schemas_are_read_per_file_not_per_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading checks a schema once per data file, never once per value.
+
+    Once, the label of each editorial note was looked up by checking the whole tables schema again,
+    for every cell of the tables: loading took two minutes instead of two seconds. Counting the
+    schema checks catches that without timing anything.
+    """
+    checks = 0
+    real = loader.Draft202012Validator.check_schema
+
+    def spy(schema: Any) -> None:
+        nonlocal checks
+        checks += 1
+        real(schema)
+
+    monkeypatch.setattr(loader.Draft202012Validator, "check_schema", staticmethod(spy))
+    data_files = [p for p in DATA.rglob("*.yaml") if "sources" not in p.parts]
+    data_site.load(DATA)
+    assert 0 < checks <= len(data_files), f"{checks} checagens de esquema para {len(data_files)} arquivos"

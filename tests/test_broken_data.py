@@ -2,7 +2,7 @@
 
 Each fixture of ``tests/fixtures/broken/`` replaces one file of a copy of ``data/`` and the real
 build (``mkdocs build --strict``, with ``EP_DATA_DIR`` pointing at the copy) must stop with the
-file, the place and the reason, within seconds and under a memory cap. The oversized file (50 MB)
+file, the place and the reason, before writing any page and under a memory cap. The oversized file (50 MB)
 is written by the test instead of being kept in the repository.
 """
 
@@ -13,7 +13,6 @@ import resource
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -68,21 +67,20 @@ def broken_copy(tmp_path: Path, fixture: str, target: str) -> Path:
 @pytest.mark.parametrize(("fixture", "target", "place", "reason"), CASES, ids=[c[0] for c in CASES])
 def test_broken_data_stops_the_build(tmp_path: Path, fixture: str, target: str, place: str, reason: str) -> None:
     data = broken_copy(tmp_path, fixture, target)
-    started = time.monotonic()
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(tmp_path / "site")],
         cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "EP_DATA_DIR": str(data)},
         capture_output=True, text=True, timeout=300, preexec_fn=_cap_memory,
     )
-    elapsed = time.monotonic() - started
     output = done.stdout + done.stderr
     assert done.returncode != 0, "a construção publicou dados quebrados"
     assert f"Dados inválidos — {data / target}: em {place}: " in output, output
     assert reason in output, output
     assert "Traceback" not in output and "MemoryError" not in output
+    # Stops in on_config, before any page is written. How long that takes is not asserted (speed is
+    # for benchmarks): the memory cap above catches a file read whole, tests/test_site_load.py
+    # counts the parses and schema checks, and the timeout only ends a hung build.
     assert not (tmp_path / "site" / "index.html").exists()
-    # Stops in on_config, before any page: a few seconds of start-up here, never minutes.
-    assert elapsed < 60, f"{elapsed:.0f} s"
 
 
 @pytest.mark.parametrize(("fixture", "target", "place", "reason"), CASES[:3], ids=[c[0] for c in CASES[:3]])

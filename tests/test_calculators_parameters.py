@@ -164,6 +164,8 @@ def test_declaration_refuses_bad_values() -> None:
         "desde 05/10/1988")
     assert Parameter("x", 1, units.DAYS, where, "teste", "1941-11-20", "1943-05-01").period == (
         "de 20/11/1941 a 01/05/1943")
+    # A historical number with no recorded end is dated by its text, never «desde» (still in force).
+    assert Parameter("x", 1, units.DAYS, where, "teste", "1965-11-26").period == "no texto de 26/11/1965"
 
 
 def test_describe_exports_the_parameters() -> None:

@@ -119,11 +119,13 @@ class Parameter(Generic[V]):
 
     @property
     def period(self) -> str:
-        """When the value applies, in words: ``desde 26/11/1965``, ``de … a …`` or ``""``."""
+        """When the value applies, in words: ``de … a …``; with only a start, ``desde 05/10/1988``
+        for a number of today, and ``no texto de 26/11/1965`` for a number of this edition's
+        statutes, whose end this edition does not record (``desde`` would read as «still in force»)."""
         if self.start and self.end:
             return f"de {_date_text(self.start)} a {_date_text(self.end)}"
         if self.start:
-            return f"desde {_date_text(self.start)}"
+            return f"desde {_date_text(self.start)}" if self.today else f"no texto de {_date_text(self.start)}"
         if self.end:
             return f"até {_date_text(self.end)}"
         return ""

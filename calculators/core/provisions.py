@@ -5,7 +5,7 @@ A provision of this edition is named by its statute's slug and its LexML id (``a
 (``macros/data/ids.py`` and the browser), never stored here.
 
 A provision of a later act or a precedent (the rules of today the calculators compare with,
-see :mod:`calculators.today`) is outside this edition: it carries its own printed label, the
+see :mod:`calculators.rules.today`) is outside this edition: it carries its own printed label, the
 address of its official publication and the date that publication was last checked.
 
 The statutes' titles are data (``data/statutes/*.yaml``): the site's pages take them from there;

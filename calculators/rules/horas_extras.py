@@ -17,7 +17,7 @@ cruzeiros: Lei nº 4.511/1964, art. 1º, § 1º, abolished the centavo, so every
 rounded to the whole cruzeiro; ``hoje`` for values of today, in reais with centavos. A
 currency sign that contradicts the era is refused with a message.
 
-Today (:mod:`calculators.today`): beside the 1965 premiums the result always gives the minimum
+Today (:mod:`calculators.rules.today`): beside the 1965 premiums the result always gives the minimum
 owed today (``total_acrescimos_minimo_hoje``): each extension hour at no less than 50% (CF/88,
 art. 7º, XVI), the meal hour at 100% (the higher of the two), the holiday as in § 7º, all on
 the basic salary only (TST, OJ nº 60, II, of the SBDI-1).

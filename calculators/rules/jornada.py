@@ -15,7 +15,7 @@
 - § 4º (``art7_par4``): at least 11 consecutive hours of rest between two periods.
 - § 6º (``art7_par6``): one weekly rest day.
 
-Today (:mod:`calculators.today`): beside the 1965 limits the result shows the limits of CF/88,
+Today (:mod:`calculators.rules.today`): beside the 1965 limits the result shows the limits of CF/88,
 art. 7º, XIII (8 hours a day, 44 a week; compensation only by agreement) and which hours of the
 week would be overtime today.
 

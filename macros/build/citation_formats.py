@@ -11,7 +11,7 @@ read: CSL-JSON, RIS and BibTeX (biblatex). Written at build under ``/dados/citac
   classic BibTeX can change ``@legislation`` to ``@misc`` (every field used is valid there).
 
 Attributed facts keep their brackets; an act without ementa or known publication gets no
-invented one (see :mod:`macros.cite`). The access date is the build date; «Citar» puts today's.
+invented one (see :mod:`macros.render.cite`). The access date is the build date; «Citar» puts today's.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@
   the calculators read;
 - ``tabelas-1945.schema.json``: its JSON Schema, built from ``data/schema/tables.schema.json``.
 
-The column sums are data verification (:mod:`macros.tables`), not pay rules.
+The column sums are data verification (:mod:`macros.data.tables`), not pay rules.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@
   navigation wherever the site is served), and the standard metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
 - ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
-  folded words, citation tokens, ranking boosts; :mod:`macros.search_index`), its size printed
+  folded words, citation tokens, ranking boosts; :mod:`macros.build.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
   inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
 """

@@ -5,7 +5,7 @@ writes one document per page section; this module replaces those documents with:
 
 - **statute pages**: the page (title and ementa) and one document per provision with an anchor
   (article, caput, paragraph, inciso, alínea, item, annex …): title = the citation label
-  (``Lei nº 4.860/1965, art. 7º, § 5º``, from :func:`macros.ids.citation_label`), text = the
+  (``Lei nº 4.860/1965, art. 7º, § 5º``, from :func:`macros.data.ids.citation_label`), text = the
   provision's own words from the data, location = its permalink;
 - **own documents**: every element with an ``id`` and a ``data-search-title`` (editorial notes,
   «Hoje» boxes, …) is a document of its own (title = that attribute, location = page + ``#id``),
@@ -18,7 +18,7 @@ Each word counts once per document (``folded`` holds each stem once): with Mater
 (no length normalisation), repeated words would favour long documents.
 
 Each document carries hidden fields the query (``docs/assets/busca.js``) is matched against:
-``folded`` (stems of the text, :mod:`macros.search_words`), ``folded_title``, ``ref`` (citation
+``folded`` (stems of the text, :mod:`macros.build.search_words`), ``folded_title``, ``ref`` (citation
 tokens) and ``pairs`` (adjacent words); ``title`` and ``text`` are only shown. A per-document
 ``boost`` ranks statute text first, then «Hoje» and answers, then tables, then calculators.
 """

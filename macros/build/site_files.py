@@ -97,7 +97,7 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
 
 
 def add_downloads(site: Site, files: Files, config: Any) -> None:
-    """Everything under ``/dados/`` (see :mod:`macros.downloads`): the tables of 1945 as CSV, pt-BR
+    """Everything under ``/dados/`` (see :mod:`macros.build.downloads`): the tables of 1945 as CSV, pt-BR
     spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
     and Akoma Ntoso XML; the Data Package index."""
     from .downloads import generated

@@ -1,11 +1,11 @@
 """Spreadsheet downloads of the 1945 tables, for a spreadsheet set to Portuguese (Brazil):
 ``/dados/planilhas/<tabela>.csv`` (UTF-8 with BOM, ``;`` separator, decimal comma, CRLF, column
 names and notes in Portuguese) and ``/dados/tabelas-1945.xlsx`` (one sheet per table, numbers as
-numbers), besides the machine CSVs of :mod:`macros.exports`.
+numbers), besides the machine CSVs of :mod:`macros.build.exports`.
 
 The comparison (``comparacao.csv``) gives, per current function: table, série or part, the
 function as printed, referência or proposed function, current and proposed headcount, current
-and proposed salary, raise in Cr$ and in %. Its figures come from :mod:`macros.table_compare`,
+and proposed salary, raise in Cr$ and in %. Its figures come from :mod:`macros.data.table_compare`,
 which asks the calculators; nothing is computed here.
 """
 
@@ -103,7 +103,7 @@ def spreadsheet_csv(sheet: Sheet) -> bytes:
 
 def comparison_sheet(c: Comparison) -> Sheet:
     """Per current function: table, série or part, function, referência or proposed function,
-    headcounts, salaries, raise (from the calculators, via :mod:`macros.table_compare`)."""
+    headcounts, salaries, raise (from the calculators, via :mod:`macros.data.table_compare`)."""
     header = [
         "tabela", "grupo", "funcao_atual_impressa", "funcao_atual_normalizada", "referencia_ou_funcao_proposta",
         "quantidade_atual", "quantidade_proposta", "salario_atual", "salario_proposto", "aumento",

@@ -5,7 +5,7 @@ schema requires every claim to have a kind, a statement, at least one source wit
 the date it was verified and the provisions it bears on. This module checks what a schema cannot:
 the statute exists, every article and annex of it has an entry (and no entry names a provision it
 lacks), every claim bears on at least one provision of its article, and the verified date is a
-real date not in the future. A violation raises :class:`macros.loader.DataError` with the file,
+real date not in the future. A violation raises :class:`macros.data.loader.DataError` with the file,
 the place and the reason. Nothing here is a legal rule: the statements are editorial text.
 """
 

@@ -1,9 +1,9 @@
 """Typed model of a statute file, built once from validated data.
 
 The JSON Schema checks shape; this module checks what a schema cannot: every id follows the
-LexML grammar (:mod:`macros.ids`) and is unique within its statute, every child id extends its
+LexML grammar (:mod:`macros.data.ids`) and is unique within its statute, every child id extends its
 parent's, every note or citation quote occurs in its provision, and every in-statute citation
-points at an existing id. A violation raises :class:`macros.loader.DataError` naming the file,
+points at an existing id. A violation raises :class:`macros.data.loader.DataError` naming the file,
 the place and the reason.
 """
 

@@ -1,6 +1,6 @@
 """Typed model of the tables of Decreto nº 17.961/1945 (``data/tables/*.yaml``).
 
-Every table file is read once through :func:`macros.loader.load_validated` (schema ``tables``)
+Every table file is read once through :func:`macros.data.loader.load_validated` (schema ``tables``)
 and turned into frozen dataclasses with ``int`` counts and ``Decimal`` money. Printed figures
 keep their printed string; printed totals are kept as data (``printed_totals``) and the column
 sums are *computed* here (``computed_totals``), never stored.

@@ -6,7 +6,7 @@ Nothing here decides anything legal. The form is generated from ``calculators.ap
 of ``data/cases/<name>.yaml`` run through ``calculators.api.run`` at build time and drawn from
 the result's parts as they come (the ``formatted`` amounts, tables, steps with their
 provisions, findings, warnings); no calculator is named here.
-The quoted provisions come from the statute data (``macros.statutes``). Every piece of text is
+The quoted provisions come from the statute data (``macros.data.statutes``). Every piece of text is
 escaped; the browser side (``docs/assets/calculadoras-resultado.js``) draws the same result parts
 with ``textContent``.
 """

@@ -1,6 +1,6 @@
 """Render the «Hoje» layer: the box after each article, the per-act summaries, the /hoje/ table.
 
-Render only: every sentence comes from ``data/hoje/`` (see :mod:`macros.hoje`); nothing here
+Render only: every sentence comes from ``data/hoje/`` (see :mod:`macros.data.hoje`); nothing here
 decides what the law is. The box follows the board's contract 1: ``<details class="hoje"
 id="hoje-<article id>" data-search-title="Hoje — <citation label>" data-search-exclude>``.
 """

@@ -1,6 +1,6 @@
 """Render the "Tabelas" pages: the tables annexed to Decreto nº 17.961/1945, as real HTML tables.
 
-Conventions (as in :mod:`macros.render_statute`):
+Conventions (as in :mod:`macros.render.statute`):
 
 - every piece of source text — titles, printed column headings, names, figures, observations, as
   printed — is escaped and wrapped in an element of class ``src`` (the fidelity test reads those);
@@ -12,7 +12,7 @@ Conventions (as in :mod:`macros.render_statute`):
 - sorting and filtering are progressive enhancement (``docs/assets/tabelas.js``): the cells carry
   ``data-value`` (numbers, dot decimal) and ``data-sort`` (accent-folded names) and the filter box
   is ``hidden`` until the script runs. Without JavaScript every table is complete;
-- figures of the comparison come from :mod:`macros.table_compare` (that is, from the calculators);
+- figures of the comparison come from :mod:`macros.data.table_compare` (that is, from the calculators);
   this module never computes pay.
 """
 

@@ -92,8 +92,10 @@ case "$cmd" in
     log "pytest"
     shift
     # Two workers (pytest-xdist): much of the browser tests' time is waiting on Chromium, so two
-    # test processes finish sooner on the 2 cores CI has; EP_TEST_WORKERS=0 runs them in one.
-    exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" "$@"
+    # test processes finish sooner on the 2 cores CI has (worksteal: an idle worker takes tests
+    # from the busy one, so the long browser sweeps do not leave one waiting at the end);
+    # EP_TEST_WORKERS=0 runs them in one.
+    exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" --dist worksteal "$@"
     ;;
   bench)
     setup; build

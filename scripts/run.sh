@@ -69,7 +69,7 @@ setup() { setup_system; setup_python; setup_node; }
 build() {
   .venv/bin/mkdocs build --strict --clean -q
   node scripts/service_worker.mjs site
-  .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.build.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
+  .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.exporters.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
 }
 
 cmd=${1:-}

@@ -1,4 +1,4 @@
-"""The Content Security Policy of the built site (``macros/build/csp.py``): one strict policy, first in
+"""The Content Security Policy of the built site (``macros/exporters/csp.py``): one strict policy, first in
 the ``<head>`` of every page, with the hash of every inline script the pages run."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from macros.build import csp
+from macros.exporters import csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import lxml.html
 import pytest
 
-from macros.build import search_index, search_words
-from macros.build.search_words import citation_tokens, fold, pair_tokens, stem, tokens, words
+from macros.exporters import search_index, search_words
+from macros.exporters.search_words import citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROME = ["Citar", "Copiar citação", "Link permanente", "(em branco)", "informação editorial"]
@@ -75,7 +75,7 @@ SAMPLE = (
 
 
 def test_page_script_reads_words_like_the_index() -> None:
-    """busca.js and macros/build/search_words.py: same stop words, tokens and stems."""
+    """busca.js and macros/exporters/search_words.py: same stop words, tokens and stems."""
     assert set(node_eval("estatutosBusca.STOP")) == set(search_words.STOP_WORDS)  # type: ignore[arg-type]
     assert node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)})") == tokens(SAMPLE)
     js_stems = node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)}).map(estatutosBusca.stem)")

@@ -95,7 +95,7 @@ async function boot(message) {
     new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
-  // The trimmed standard library the build made (macros/build/engine.py).
+  // The trimmed standard library the build made (macros/exporters/engine.py).
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
   const [pyodide, archive] = await Promise.all([loadPyodide(options), fetchArchive(message.archiveURL)]);
   counter.finish();

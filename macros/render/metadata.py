@@ -6,7 +6,7 @@
   the page as a *statute*, not as a web page);
 - Open Graph ``og:*`` for link previews.
 
-Inserted by the ``on_post_page`` hook (:mod:`macros.build.hooks`).
+Inserted by the ``on_post_page`` hook (:mod:`macros.exporters.hooks`).
 """
 
 from __future__ import annotations

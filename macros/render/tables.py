@@ -28,7 +28,6 @@ from calculators.core.money import format_cruzeiro, format_decimal
 from calculators.core.provisions import DEC_1945
 from calculators.core.text import fold
 
-from ..build.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME
 from ..data import textspans
 from ..data.notes import Note
 from ..data.site import current
@@ -46,6 +45,7 @@ from ..data.tables import (
     Tables,
 )
 from ..data.textspans import Span
+from ..exporters.exports import CSV_FILES, JSON_NAME, SCHEMA_NAME
 from . import charts
 from .links import provision_link
 from .notes import note_aside

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..data.loader import ROOT
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-MODULES_FILE = ROOT / "macros" / "build" / "engine_stdlib.txt"
+MODULES_FILE = ROOT / "macros" / "exporters" / "engine_stdlib.txt"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_NAME = "python_stdlib.zip"
 LOCK_NAME = "pyodide-lock.json"

@@ -31,7 +31,7 @@ def add_sources(site: Site, files: Files, config: Any) -> None:
 
 def add_pyodide(files: Files, config: Any) -> None:
     """The engine under ``/assets/pyodide/``: Pyodide's runtime from the pinned npm package, the
-    trimmed standard library and a lock file without packages (``macros/build/engine.py``)."""
+    trimmed standard library and a lock file without packages (``macros/exporters/engine.py``)."""
     from . import engine
 
     try:
@@ -97,7 +97,7 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
 
 
 def add_downloads(site: Site, files: Files, config: Any) -> None:
-    """Everything under ``/dados/`` (see :mod:`macros.build.downloads`): the tables of 1945 as CSV, pt-BR
+    """Everything under ``/dados/`` (see :mod:`macros.exporters.downloads`): the tables of 1945 as CSV, pt-BR
     spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
     and Akoma Ntoso XML; the Data Package index."""
     from .downloads import generated
@@ -114,7 +114,7 @@ def print_css(site: Site, site_url: str) -> str:
     def css_string(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-    out = ["/* Gerado na construção (macros/build/site_files.py) a partir de data/statutes/. */", "@media print {"]
+    out = ["/* Gerado na construção (macros/exporters/site_files.py) a partir de data/statutes/. */", "@media print {"]
     for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [

@@ -1,6 +1,6 @@
 """Content Security Policy: one strict policy, as a ``<meta http-equiv>``, on every page.
 
-Called from ``on_post_build`` (``macros/build/hooks.py``), once every page is written, because the
+Called from ``on_post_build`` (``macros/exporters/hooks.py``), once every page is written, because the
 policy lists the SHA-256 hashes of the inline scripts Material writes (the ``__md_scope`` set-up,
 the palette, the tabbed-content fix). Their text varies with the page's depth (``"../.."``), and
 with instant navigation a page's policy stays in force on the next pages: so every page carries

@@ -18,7 +18,7 @@ Each word counts once per document (``folded`` holds each stem once): with Mater
 (no length normalisation), repeated words would favour long documents.
 
 Each document carries hidden fields the query (``docs/assets/busca.js``) is matched against:
-``folded`` (stems of the text, :mod:`macros.build.search_words`), ``folded_title``, ``ref`` (citation
+``folded`` (stems of the text, :mod:`macros.exporters.search_words`), ``folded_title``, ``ref`` (citation
 tokens) and ``pairs`` (adjacent words); ``title`` and ``text`` are only shown. A per-document
 ``boost`` ranks statute text first, then «Hoje» and answers, then tables, then calculators.
 """

@@ -14,9 +14,9 @@
   navigation wherever the site is served), and the standard metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
 - ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
-  folded words, citation tokens, ranking boosts; :mod:`macros.build.search_index`), its size printed
+  folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
-  inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
+  inline script, first in the ``<head>`` of every page (``macros/exporters/csp.py``).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from macros.build import csp, offline, robots, search_index, site_files
 from macros.data import glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
+from macros.exporters import csp, offline, robots, search_index, site_files
 from macros.render import metadata, not_found, regions
 
 

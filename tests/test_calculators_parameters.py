@@ -26,7 +26,7 @@ from calculators.core import parameters as units
 from calculators.core.parameters import Parameter
 from calculators.core.provisions import Provision, lei1965
 from calculators.rules import today
-from macros.data.statutes import statute
+from macros.data.site import current
 
 RULES = Path(api.__file__).resolve().parent / "rules"
 RULE_FILES = sorted(p for p in RULES.rglob("*.py") if "__pycache__" not in p.parts)
@@ -109,7 +109,7 @@ def test_provisions_exist_and_are_the_calculators(name: str) -> None:
             assert provision.url.startswith("https://") and provision.verified
             assert parameter.today == (provision.ref in today.TODAY_REFS)
         else:
-            node = statute(provision.statute).node(provision.id)
+            node = current().statute(provision.statute).node(provision.id)
             assert node.id == provision.id
             assert not parameter.today
         assert parameter.description and parameter.start

@@ -25,7 +25,7 @@ from calculators.rules import today
 from ..data.calculator_tables import calculator_data, cut_size, full_table_examples
 from ..data.site import Site
 from .calculator_form import form_html
-from .calculator_result import errors_html, inputs_table, provision_link, result_html
+from .calculator_result import errors_html, inputs_table, provision_link, result_html, verified_text
 from .statute import md_heading_text
 
 # A statute whose status (data/statutes/<slug>.yaml, status.code) is this is in force; the
@@ -104,6 +104,17 @@ def provisions_section(site: Site, spec: Mapping[str, Any]) -> str:
 PARAMETER_COLUMNS = ("Parâmetro", "Valor", "Dispositivo", "Período")
 
 
+def parameter_period(site: Site, parameter: Mapping[str, Any]) -> str:
+    """When a parameter applies, in words. A number of this edition's statutes carries no date
+    (``calculators/acts/``): it is dated by its act, from the statute file (``no texto de
+    26/11/1965``), so an act's date is written once, in ``data/statutes/``."""
+    provision = parameter["provision"]
+    if parameter["period"] or provision.get("url"):
+        return str(parameter["period"] or "—")
+    when = site.statute(str(provision["statute"])).identification["date"].value
+    return f"no texto de {verified_text(when)}" if when else "—"
+
+
 def _parameters_table(site: Site, rows: list[Mapping[str, Any]], caption: Markup, label: str,
                       kind: str) -> Markup:
     """One table of parameters in its labelled scroll region. In a narrow space (a phone, a wide
@@ -119,7 +130,7 @@ def _parameters_table(site: Site, rows: list[Mapping[str, Any]], caption: Markup
                 value=cell.format(PARAMETER_COLUMNS[1], Markup(' class="calc-parametro-valor"'),
                                   p["formatted"]),
                 link=cell.format(PARAMETER_COLUMNS[2], "", provision_link(site, p["provision"])),
-                period=cell.format(PARAMETER_COLUMNS[3], "", p["period"] or "—"))
+                period=cell.format(PARAMETER_COLUMNS[3], "", parameter_period(site, p)))
         for p in rows
     )
     # Out of the search index: a search for a number or a rule must lead to the provision itself

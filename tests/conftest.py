@@ -36,11 +36,14 @@ def site() -> data_site.Site:
     return data_site.current()
 
 
-def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = True) -> subprocess.CompletedProcess[str]:
+def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = True,
+               prefix: list[str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``mkdocs build --strict`` into ``out`` and then, as ``scripts/run.sh build`` does, the
-    service worker generation (``offline``); return the first process that failed, or the last."""
+    service worker generation (``offline``); return the first process that failed, or the last.
+    ``prefix`` runs both under a wrapper (``faketime``)."""
+    pre = list(prefix or [])
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(out)],
+        [*pre, sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(out)],
         cwd=ROOT,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
         capture_output=True,
@@ -50,8 +53,8 @@ def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = Tru
     if done.returncode != 0 or not offline:
         return done
     return subprocess.run(
-        ["node", str(ROOT / "scripts" / "service_worker.mjs"), str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [*pre, "node", str(ROOT / "scripts" / "service_worker.mjs"), str(out)],
+        cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300,
     )
 
 

@@ -113,12 +113,18 @@ def test_notes_name_and_link_the_acts_they_compare(site_dir: Path, site: Site) -
 
 
 def test_calculators_cite_today_with_the_registry_addresses(site: Site) -> None:
-    """The calculators (standard library, no files) carry their provisions' addresses; each one
-    must be the registry's address of that act."""
-    import calculators.rules.today as today_rules
+    """The calculators (standard library, no files) carry the addresses of the acts and
+    precedents they compare with (``calculators/acts/``); each must be the registry's address."""
+    import importlib
+    import pkgutil
+
+    import calculators.acts
     from calculators.core.provisions import Provision
 
-    provisions = [v for v in vars(today_rules).values() if isinstance(v, Provision) and v.external]
+    provisions: list[Provision] = []
+    for info in pkgutil.iter_modules(calculators.acts.__path__):
+        module = importlib.import_module(f"calculators.acts.{info.name}")
+        provisions += [v for v in vars(module).values() if isinstance(v, Provision) and v.external]
     assert provisions
     for p in provisions:
         assert p.url in site.acts.urls(), (p.ref, p.url)

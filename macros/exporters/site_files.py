@@ -81,7 +81,9 @@ def add_calculators(site: Site, files: Files, config: Any) -> None:
     """The calculators archive and the decree's tables for the browser."""
     import json
 
-    tables = json.dumps(site.decree_tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    # The build id rides along: the page computes only with tables of its own build.
+    document = {**site.decree_tables, "versao": site.products.build_id}
+    tables = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     for uri, content in ((CALCULATORS_ARCHIVE, calculators_archive()), (CALCULATORS_DATA, tables)):
         existing = files.get_file_from_path(uri)
         if existing is not None:
@@ -167,6 +169,7 @@ def add_engine_report(site: Site, files: Files, config: Any) -> None:
     engine_report = site.products.engine_report
     engine_report.clear()
     engine_report.update(engine.engine_report(contents))
+    engine_report["versao"] = site.products.build_id
     log = logging.getLogger("mkdocs.hooks.engine")
     for line in engine.report_lines(engine_report):
         log.info(line)

@@ -64,6 +64,7 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
+        site_files.add_vendor(files, config)
         site_files.add_downloads(site, files, config)
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)

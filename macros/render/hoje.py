@@ -16,6 +16,7 @@ from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
 from . import cite
+from .acts import linked
 from .links import provision_link
 
 DISCLAIMER = (
@@ -48,7 +49,7 @@ def sources_html(claim: Claim) -> Markup:
     return Markup('<span class="hoje-fontes">Fonte: {}.</span>').format(links)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
+def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -59,14 +60,14 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} "
         '<span class="hoje-verificado">Verificado em <time datetime="{iso}">{date}</time>.</span></li>'
-    ).format(kind=claim.kind, label=claim.kind_label, statement=claim.statement, about=about,
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
              sources=sources_html(claim), iso=claim.verified.isoformat(), date=long_date(claim.verified))
 
 
 def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c) for c in art.claims)
+    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -78,7 +79,7 @@ def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
         "</div></details>"
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label, iso=art.verified.isoformat(), date=long_date(art.verified),
-             who=art.who, items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
 
 
 def counts_text(layer: StatuteToday) -> str:
@@ -117,7 +118,7 @@ def table_page(site: Site) -> str:
                     "{statement}</td><td>{sources}</td>"
                     '<td><time datetime="{iso}">{date}</time></td></tr>'
                 ).format(links=links, slug=slug, box=box_id(art.article), applies=art.applies_label,
-                         kind=claim.kind_label, statement=claim.statement,
+                         kind=claim.kind_label, statement=linked(claim.statement, "../"),
                          sources=Markup("<br>").join(
                              Markup('<a href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
                              for s in claim.sources),

@@ -151,8 +151,10 @@ class Handler(SimpleHTTPRequestHandler):
         encodings = accepted(self.headers.get("Accept-Encoding", "")) if self.compress else set()
         # The build's pre-compressed copy, brotli first; else gzip made here.
         encoding, served = "", path
+        # A copy older than its file (the file edited after the build) is never served.
         for name, ext in (("br", ".br"), ("gzip", ".gz")):
-            if name in encodings and os.path.isfile(path + ext):
+            fresh = os.path.isfile(path + ext) and os.path.getmtime(path + ext) >= os.path.getmtime(path)
+            if name in encodings and fresh:
                 encoding, served = name, path + ext
                 break
         gzip_ok = not encoding and self.compress and suffix not in NO_GZIP and "gzip" in encodings

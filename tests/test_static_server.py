@@ -5,6 +5,7 @@ asks of a host."""
 from __future__ import annotations
 
 import gzip
+import os
 import urllib.request
 from pathlib import Path
 
@@ -50,6 +51,15 @@ def test_without_a_copy_gzip_is_made_on_the_fly(served: str) -> None:
     headers, body = get(served + "/pagina.html", "gzip, br")
     assert headers.get("Content-Encoding") == "gzip"
     assert gzip.decompress(body).decode() == "<p>texto</p>" * 100
+
+
+def test_a_copy_older_than_its_file_is_not_served(served: str, tmp_path: Path) -> None:
+    wasm = tmp_path / "motor.wasm"
+    wasm.write_bytes(b"\0asm novo" + b"y" * 20_000)
+    os.utime(wasm, (wasm.stat().st_atime, (tmp_path / "motor.wasm.br").stat().st_mtime + 10))
+    headers, body = get(served + "/motor.wasm", "gzip, br")
+    assert headers.get("Content-Encoding") == "gzip"
+    assert gzip.decompress(body) == wasm.read_bytes()
 
 
 def test_accepted_reads_q_values() -> None:

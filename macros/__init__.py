@@ -50,6 +50,12 @@ def define_env(env: Any) -> None:
         return str(perguntas.today_box(slug, article, text))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def hoje_fonte(slug: str, article: str, index: int) -> str:
+        """What an answer says about today, referenced: the sources and the check (how and when)
+        of the ``index``-th claim of the article's «Hoje» box (or of ``outside`` in data/hoje/)."""
+        return str(render_hoje.answer_ref(slug, article, index))
+
+    @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
         return str(perguntas.question_list(prefix))

@@ -254,6 +254,7 @@ class StatuteRenderer:
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
             f'<p><strong>Vigência:</strong> {escape(status["explanation"])}</p>'
+            f'{render_hoje.status_html(st.slug)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
             f'{render_hoje.summary_html(st.slug, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '

@@ -29,7 +29,9 @@ from calculators.rules import today
 from macros.data.statutes import statute
 
 RULES = Path(api.__file__).resolve().parent / "rules"
+ACTS = Path(api.__file__).resolve().parent / "acts"
 RULE_FILES = sorted(p for p in RULES.rglob("*.py") if "__pycache__" not in p.parts)
+ACT_FILES = sorted(p for p in ACTS.glob("*.py") if p.name != "__init__.py")
 
 # Numbers any rule may write: 0 and 1 (nothing, one, counting from one), 60 (minutes in an hour:
 # every duration is kept in minutes) and 100 (percent). A legal 60 (the one-hour meal break of
@@ -55,13 +57,14 @@ NOT_LAW_KEYWORDS = {
 
 
 def _module_parameters() -> dict[str, list[tuple[str, Parameter[Decimal] | Parameter[int]]]]:
-    """Every Parameter bound at module level in the rule modules (declared or imported)."""
+    """Every Parameter bound at module level in the act modules (declared) and the rule modules
+    (imported)."""
     out: dict[str, list[tuple[str, Parameter[Decimal] | Parameter[int]]]] = {}
-    for path in RULE_FILES:
+    for path in ACT_FILES + RULE_FILES:
         parts = path.relative_to(RULES.parent.parent).with_suffix("").parts
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         module = importlib.import_module(name)
-        out[path.relative_to(RULES).as_posix()] = [
+        out[path.relative_to(RULES.parent).as_posix()] = [
             (attr, value) for attr, value in vars(module).items() if isinstance(value, Parameter)
         ]
     return out
@@ -112,7 +115,9 @@ def test_provisions_exist_and_are_the_calculators(name: str) -> None:
             node = statute(provision.statute).node(provision.id)
             assert node.id == provision.id
             assert not parameter.today
-        assert parameter.description and parameter.start
+        # A number of today starts at its act's date; one of this edition's statutes carries
+        # none: the build shows its act's date from data/statutes/ (tests/test_parameters_text.py).
+        assert parameter.description and bool(parameter.start) == provision.external
 
 
 def test_values_are_exact_and_readable() -> None:
@@ -257,10 +262,20 @@ def test_page_lists_every_parameter(site_dir: Path, name: str) -> None:
         row = html_lib.unescape(rows[parameter.name])
         assert parameter.description in row and parameter.formatted in row
         assert f'data-ref="{parameter.provision.ref}"' in row
-        assert parameter.period in row
+        assert _period(parameter) in row
+
     today_rows = [p for p in spec.parameters if p.today]
     if today_rows:
         editorial = section[section.index("calc-parametros--hoje"):]
         assert "informação editorial" in editorial and "verificado em" in editorial
         for parameter in today_rows:
             assert f'data-parametro="{parameter.name}"' in editorial
+
+
+def _period(parameter: Parameter[Decimal] | Parameter[int]) -> str:
+    """The period the page shows: a number of today's, or «no texto de» its act's date, read
+    from the statute file (so the date on the page agrees with data/statutes/)."""
+    if parameter.provision.external:
+        return parameter.period
+    day = statute(parameter.provision.statute).identification["date"].value or ""
+    return "no texto de " + "/".join(reversed(day.split("-")))

@@ -60,7 +60,7 @@ def _duration(minutes: int) -> str:
 
 
 def _date_text(iso: str) -> str:
-    """``1965-11-26`` → ``26/11/1965``."""
+    """``1988-10-05`` → ``05/10/1988``."""
     return date.fromisoformat(iso).strftime("%d/%m/%Y")
 
 
@@ -69,7 +69,13 @@ class Parameter(Generic[V]):
     """A number of the law: value, unit, provision, description and dates (ISO, or empty when
     not known). ``today`` marks a number of today's law (editorial: a later act or a precedent,
     with its official publication and the date it was verified), as opposed to the numbers of
-    the statutes of this edition, which are historical."""
+    the statutes of this edition, which are historical.
+
+    A number of this edition's statutes carries no date (the build shows the act's date from
+    ``data/statutes/``) and, in ``words``, the provision's own words that state it, verbatim
+    (``tests/test_parameters_text.py`` finds them in the statute's text and checks that they
+    say the same number); a number the text does not print says «leitura adotada» or
+    «inferência» in its description and has no ``words``."""
 
     name: str
     value: V
@@ -79,6 +85,7 @@ class Parameter(Generic[V]):
     start: str = ""
     end: str = ""
     today: bool = False
+    words: str = ""
 
     def __post_init__(self) -> None:
         if self.unit not in UNITS:
@@ -120,7 +127,7 @@ class Parameter(Generic[V]):
     @property
     def period(self) -> str:
         """When the value applies, in words: ``de … a …``; with only a start, ``desde 05/10/1988``
-        for a number of today, and ``no texto de 26/11/1965`` for a number of this edition's
+        for a number of today, and ``no texto de …`` for a number of this edition's
         statutes, whose end this edition does not record (``desde`` would read as «still in force»)."""
         if self.start and self.end:
             return f"de {_date_text(self.start)} a {_date_text(self.end)}"

@@ -26,48 +26,30 @@ the basic salary only (TST, OJ nº 60, II, of the SBDI-1).
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ..acts.cf_1988 import CF_OVERTIME, MIN_OVERTIME_RATE
+from ..acts.lei_4511_1964 import LEI_4511
+from ..acts.lei_4860_1965 import (
+    DIVISOR_DEFAULT,
+    DIVISOR_OFFICE,
+    FIRST_EXTENSION_MINUTES,
+    RATE_BEYOND,
+    RATE_FIRST,
+    RATE_HOLIDAY,
+    RATE_MEAL,
+)
+from ..acts.tst import OJ_60
 from ..core.durations import SIXTY, format_hours, hours_text
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, exact_text, format_decimal
-from ..core.parameters import MINUTES, NUMBER, PERCENT, AnyParameter, Parameter
+from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import LEI_1965, Provision, lei1965
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
-from .today import AGREEMENT_NOTE, CF_OVERTIME, LEI_4511, MIN_OVERTIME_RATE, OJ_60
+from .today import AGREEMENT_NOTE
 
 CURRENCY = Currency.CRUZEIRO_1965
 ERAS: tuple[tuple[str, Currency], ...] = (("1965", Currency.CRUZEIRO_1965), ("hoje", Currency.REAL))
-LAW_DATE = "1965-11-26"
-FIRST_EXTENSION_MINUTES = Parameter(
-    "first_extension_minutes", Decimal(120), MINUTES, lei1965("art7_par5_ali1"),
-    "Horas de prorrogação de cada período com o acréscimo menor", start=LAW_DATE,
-)
-RATE_FIRST = Parameter(
-    "rate_first_extension", Decimal("0.20"), PERCENT, lei1965("art7_par5_ali1"),
-    "Acréscimo das duas primeiras horas de prorrogação de cada período", start=LAW_DATE,
-)
-RATE_BEYOND = Parameter(
-    "rate_other_extension", Decimal("0.50"), PERCENT, lei1965("art7_par5_ali2"),
-    "Acréscimo das demais horas de prorrogação", start=LAW_DATE,
-)
-RATE_MEAL = Parameter(
-    "rate_meal", Decimal("1.00"), PERCENT, lei1965("art7_par5_ali3"),
-    "Acréscimo das horas trabalhadas na refeição", start=LAW_DATE,
-)
-RATE_HOLIDAY = Parameter(
-    "rate_holiday", Decimal("1.00"), PERCENT, lei1965("art7_par7"),
-    "Acréscimo do trabalho em feriado sem outro dia de folga", start=LAW_DATE,
-)
-DIVISOR_DEFAULT = Parameter(
-    "divisor_default", 240, NUMBER, lei1965("art7_cpt"),
-    "Divisor do salário mensal (30 dias × 8 horas; inferência pela CLT, art. 64)",
-    start=LAW_DATE,
-)
-DIVISOR_OFFICE = Parameter(
-    "divisor_office", 220, NUMBER, lei1965("art7_par1"),
-    "Divisor do salário mensal no Escritório Central (semana de 44 horas)", start=LAW_DATE,
-)
 PARAMETERS: tuple[AnyParameter, ...] = (
     DIVISOR_DEFAULT, DIVISOR_OFFICE, FIRST_EXTENSION_MINUTES, RATE_FIRST, RATE_BEYOND, RATE_MEAL,
     RATE_HOLIDAY, MIN_OVERTIME_RATE,

@@ -31,61 +31,30 @@ from decimal import Decimal
 from itertools import pairwise
 from types import MappingProxyType
 
+from ..acts.cf_1988 import CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
+from ..acts.lei_4860_1965 import (
+    DAY_ORDINARY,
+    DAY_START_AT,
+    MAX_BREAK,
+    MIN_REST,
+    NIGHT_START_AT,
+    TURNO,
+    WEEK_OFFICE,
+    WEEK_ORDINARY,
+    WEEKDAYS_BEFORE_SATURDAY,
+    WEEKLY_REST_DAYS,
+)
 from ..core.durations import format_hours, hours_text
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
-from ..core.parameters import CLOCK, DAYS, MINUTES, AnyParameter, Parameter
+from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import LEI_1965, Provision, lei1965
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
-from .today import AGREEMENT_NOTE, CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
+from .today import AGREEMENT_NOTE
 
 CURRENCY = Currency.CRUZEIRO
-LAW_DATE = "1965-11-26"
-DAY_START_AT = Parameter(
-    "day_period_start", 420, CLOCK, lei1965("art4_par1"),
-    "Início do período diurno (e fim do noturno)", start=LAW_DATE,
-)
-NIGHT_START_AT = Parameter(
-    "night_period_start", 1140, CLOCK, lei1965("art4_par1"),
-    "Início do período noturno (e fim do diurno)", start=LAW_DATE,
-)
-TURNO = Parameter(
-    "turno_minutes", 240, MINUTES, lei1965("art5_cpt"),
-    "Duração de cada um dos dois turnos de um período (capatazia)", start=LAW_DATE,
-)
-MAX_BREAK = Parameter(
-    "max_break_minutes", 120, MINUTES, lei1965("art5_cpt"),
-    "Intervalo máximo entre os dois turnos, para refeição e descanso (capatazia)",
-    start=LAW_DATE,
-)
-DAY_ORDINARY = Parameter(
-    "day_ordinary_minutes", 480, MINUTES, lei1965("art7_cpt"),
-    "Horas ordinárias por dia", start=LAW_DATE,
-)
-WEEK_ORDINARY = Parameter(
-    "week_ordinary_minutes", 2880, MINUTES, lei1965("art7_cpt"),
-    "Horas ordinárias por semana", start=LAW_DATE,
-)
-WEEK_OFFICE = Parameter(
-    "week_office_minutes", 2640, MINUTES, lei1965("art7_par1"),
-    "Horas ordinárias por semana no Escritório Central", start=LAW_DATE,
-)
-WEEKDAYS_BEFORE_SATURDAY = Parameter(
-    "weekdays_before_saturday", 5, DAYS, lei1965("art7_par3"),
-    "Dias de 8 horas antes do sábado (leitura adotada: a parte do sábado é o limite da semana "
-    "menos esses dias)",
-    start=LAW_DATE,
-)
-MIN_REST = Parameter(
-    "min_rest_minutes", 660, MINUTES, lei1965("art7_par4"),
-    "Descanso mínimo, em horas seguidas, entre dois períodos de trabalho", start=LAW_DATE,
-)
-WEEKLY_REST_DAYS = Parameter(
-    "weekly_rest_days", 1, DAYS, lei1965("art7_par6"),
-    "Dias de descanso por semana", start=LAW_DATE,
-)
 PARAMETERS: tuple[AnyParameter, ...] = (
     DAY_START_AT, NIGHT_START_AT, TURNO, MAX_BREAK, DAY_ORDINARY, WEEK_ORDINARY, WEEK_OFFICE,
     WEEKDAYS_BEFORE_SATURDAY, MIN_REST, WEEKLY_REST_DAYS, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES,

@@ -20,44 +20,26 @@ from collections.abc import Mapping
 from decimal import Decimal
 from types import MappingProxyType
 
+from ..acts.decreto_lei_3844_1941 import (
+    DAY_HOURS,
+    DAY_MINUTES,
+    HALF_DAY_MINUTES,
+    STOPPAGE_THRESHOLD,
+    TONNAGE_THRESHOLD,
+    WAITING_SHARE,
+)
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_plain, round_money
-from ..core.parameters import MINUTES, PERCENT, TONNES, AnyParameter, Parameter
+from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 
 CURRENCY = Currency.MIL_REIS
-ACT_DATE = "1941-11-20"
-DAY_MINUTES = Parameter(
-    "day_minutes", 480, MINUTES, dl1941("art7_cpt"),
-    "Duração do dia (ou da noite) de trabalho, em horas de 60 minutos", start=ACT_DATE,
-)
-WAITING_SHARE = Parameter(
-    "waiting_share", Decimal("0.5"), PERCENT, dl1941("art4_par2"),
-    "Parte do salário paga pelo tempo de espera (atraso no início, chuva, agitação das águas)",
-    start=ACT_DATE,
-)
-STOPPAGE_THRESHOLD = Parameter(
-    "stoppage_threshold_minutes", 20, MINUTES, dl1941("art4_par3"),
-    "Paralisação por falta de terceiros: salário integral só quando passa deste tempo seguido",
-    start=ACT_DATE,
-)
-HALF_DAY_MINUTES = Parameter(
-    "half_day_minutes", 240, MINUTES, dl1941("art4_par4"),
-    "Meio dia de trabalho (leitura adotada: um turno de 4 horas do art. 7º)", start=ACT_DATE,
-)
-TONNAGE_THRESHOLD = Parameter(
-    "tonnage_threshold", Decimal(30), TONNES, dl1941("art4_par5"),
-    "Com mais de meio dia de serviço, paga-se por horas quando a turma passa desta quantidade",
-    start=ACT_DATE,
-)
 PARAMETERS: tuple[AnyParameter, ...] = (
     DAY_MINUTES, WAITING_SHARE, STOPPAGE_THRESHOLD, HALF_DAY_MINUTES, TONNAGE_THRESHOLD,
 )
-# The day's hours, for the hourly wage shown beside the daily one.
-DAY_HOURS = DAY_MINUTES.value // 60
 
 EVENTS: Mapping[str, str] = MappingProxyType({
     "atraso_inicio": "o serviço não começou na hora para que os operários foram escalados",

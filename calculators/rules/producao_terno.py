@@ -21,10 +21,20 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, Decimal
 from types import MappingProxyType
 
+from ..acts.decreto_lei_3844_1941 import (
+    QUOTA_AJUDANTE_FEITOR,
+    QUOTA_CONFERENTE,
+    QUOTA_FEITOR,
+    QUOTA_MOTORISTA_GUINDASTE,
+    QUOTA_MOTORISTA_INTERNO,
+    QUOTA_TRABALHADOR,
+    SURCHARGE_D,
+    SURCHARGE_E,
+    SURCHARGE_F,
+)
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_decimal, format_plain, round_money, split_by_quotas
-from ..core.parameters import PERCENT, AnyParameter, Parameter
-from ..core.parameters import QUOTAS as QUOTA_UNIT
+from ..core.parameters import AnyParameter, Parameter
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
@@ -33,46 +43,6 @@ from ..core.spec import CalculatorSpec, Data
 CURRENCY = Currency.MIL_REIS
 # Headings of the shares table (art. 4º: each role, its people, quotas and shares).
 SHARE_COLUMNS = ("Função", "Pessoas", "Quotas", "Parte de cada", "Subtotal")
-ACT_DATE = "1941-11-20"
-QUOTA_TRABALHADOR = Parameter(
-    "quota_trabalhador", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada trabalhador", start=ACT_DATE,
-)
-QUOTA_MOTORISTA_INTERNO = Parameter(
-    "quota_motorista_interno", Decimal("1"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada motorista interno do armazém", start=ACT_DATE,
-)
-QUOTA_FEITOR = Parameter(
-    "quota_feitor", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada feitor", start=ACT_DATE,
-)
-QUOTA_AJUDANTE_FEITOR = Parameter(
-    "quota_ajudante_feitor", Decimal("1.25"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada ajudante de feitor", start=ACT_DATE,
-)
-QUOTA_MOTORISTA_GUINDASTE = Parameter(
-    "quota_motorista_guindaste", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada motorista de guindaste de cais", start=ACT_DATE,
-)
-QUOTA_CONFERENTE = Parameter(
-    "quota_conferente", Decimal("1.5"), QUOTA_UNIT, dl1941("art4_cpt"),
-    "Quota de cada conferente", start=ACT_DATE,
-)
-SURCHARGE_D = Parameter(
-    "surcharge_d", Decimal("0.25"), PERCENT, dl1941("anx1_ali4"),
-    "Majoração da taxa: explosivos ou carga deteriorada com mau cheiro (observação d)",
-    start=ACT_DATE,
-)
-SURCHARGE_E = Parameter(
-    "surcharge_e", Decimal("0.25"), PERCENT, dl1941("anx1_ali5"),
-    "Majoração da taxa: cal, cimento, couros secos, enxofre, potassa, sangue, chifres, ossos, "
-    "trilhos e ferro (observação e)",
-    start=ACT_DATE,
-)
-SURCHARGE_F = Parameter(
-    "surcharge_f", Decimal("0.50"), PERCENT, dl1941("anx1_ali6"),
-    "Majoração da taxa: couros verdes em salmoura (observação f)", start=ACT_DATE,
-)
 
 
 @dataclass(frozen=True)

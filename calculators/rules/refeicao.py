@@ -10,34 +10,23 @@ art. 7º, caput and § 2º, and art. 8º.
   plus 10%.
 """
 
-from decimal import Decimal
 
+from ..acts.decreto_lei_3844_1941 import (
+    DAY_HOURS,
+    DAY_MINUTES,
+    MEAL_BREAK_MAX,
+    MEAL_BREAK_MIN,
+    MEAL_SUPPLEMENT,
+    SHIPOWNER_SURCHARGE,
+)
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency, round_money
-from ..core.parameters import MINUTES, PERCENT, TIMES, AnyParameter, Parameter
+from ..core.parameters import AnyParameter
 from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
-from .paralisacoes import ACT_DATE, DAY_HOURS, DAY_MINUTES
 
 CURRENCY = Currency.MIL_REIS
-MEAL_BREAK_MIN = Parameter(
-    "meal_break_min_minutes", 60, MINUTES, dl1941("art7_cpt"),
-    "Intervalo mínimo para refeição e repouso", start=ACT_DATE,
-)
-MEAL_BREAK_MAX = Parameter(
-    "meal_break_max_minutes", 90, MINUTES, dl1941("art7_cpt"),
-    "Intervalo máximo para refeição e repouso", start=ACT_DATE,
-)
-MEAL_SUPPLEMENT = Parameter(
-    "meal_supplement_times", 2, TIMES, dl1941("art7_par2"),
-    "Suplemento pelo trabalho na refeição, sobre o salário da duração da refeição",
-    start=ACT_DATE,
-)
-SHIPOWNER_SURCHARGE = Parameter(
-    "shipowner_surcharge", Decimal("0.10"), PERCENT, dl1941("art8_cpt"),
-    "Acréscimo sobre as despesas extraordinárias debitadas ao armador", start=ACT_DATE,
-)
 PARAMETERS: tuple[AnyParameter, ...] = (
     DAY_MINUTES, MEAL_BREAK_MIN, MEAL_BREAK_MAX, MEAL_SUPPLEMENT, SHIPOWNER_SURCHARGE,
 )

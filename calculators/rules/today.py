@@ -2,7 +2,8 @@
 
 Lei nº 4.860/1965 is compared with the rules that later law and the courts fixed. Each rule is
 stated in the project's own words; its provision points to the official publication and says
-when that publication was last checked (:data:`VERIFIED`). Nothing here is statute text of
+when that publication was last checked. The provisions and their numbers live with their acts
+(:mod:`calculators.acts`); this module holds the sentences. Nothing here is statute text of
 this edition, and none of it is legal advice: a collective agreement may give more.
 
 - Constituição Federal de 1988, art. 7º, XIII (:data:`CF_WORKING_TIME`): normal work of at
@@ -17,49 +18,21 @@ this edition, and none of it is legal advice: a collective agreement may give mo
 """
 
 from collections.abc import Mapping
-from decimal import Decimal
 from types import MappingProxyType
 
-from ..core.parameters import MINUTES, PERCENT, Parameter
-from ..core.provisions import Provision
+from ..acts.cf_1988 import (
+    CF_OVERTIME,
+    CF_WORKING_TIME,
+    DAY_LIMIT_MINUTES,
+    MIN_OVERTIME_RATE,
+    WEEK_LIMIT_MINUTES,
+)
+from ..acts.lei_4511_1964 import LEI_4511
+from ..acts.tst import OJ_60
 
-VERIFIED = "2026-11-30"
-VERIFIED_TEXT = "30/11/2026"
-
-CONSTITUTION_URL = "https://www.planalto.gov.br/ccivil_03/constituicao/constituicao.htm"
-TST_OJ_60_URL = "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA60"
-LEI_4511_URL = "https://www.planalto.gov.br/ccivil_03/leis/1950-1969/L4511.htm"
-
-CF_WORKING_TIME = Provision(
-    "cf-1988", "art7_inc13", "Constituição Federal de 1988, art. 7º, XIII", CONSTITUTION_URL,
-    VERIFIED,
-)
-CF_OVERTIME = Provision(
-    "cf-1988", "art7_inc16", "Constituição Federal de 1988, art. 7º, XVI", CONSTITUTION_URL,
-    VERIFIED,
-)
-OJ_60 = Provision(
-    "tst-oj-sbdi1", "oj60_ite2", "TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II",
-    TST_OJ_60_URL, VERIFIED,
-)
-LEI_4511 = Provision(
-    "lei-4511-1964", "art1_par1", "Lei nº 4.511/1964, art. 1º, § 1º", LEI_4511_URL, VERIFIED,
-)
-
-# The rules, as numbers (each declared once with its provision; the rules use ``.value``).
-CONSTITUTION_DATE = "1988-10-05"
-MIN_OVERTIME_RATE = Parameter(
-    "min_overtime_rate", Decimal("0.50"), PERCENT, CF_OVERTIME,
-    "Acréscimo mínimo de hoje sobre a hora normal, por hora extraordinária",
-    start=CONSTITUTION_DATE, today=True,
-)
-DAY_LIMIT_MINUTES = Parameter(
-    "day_limit_today", 480, MINUTES, CF_WORKING_TIME,
-    "Limite de hoje do trabalho normal por dia", start=CONSTITUTION_DATE, today=True,
-)
-WEEK_LIMIT_MINUTES = Parameter(
-    "week_limit_today", 2640, MINUTES, CF_WORKING_TIME,
-    "Limite de hoje do trabalho normal por semana", start=CONSTITUTION_DATE, today=True,
+__all__ = (
+    "AGREEMENT_NOTE", "CF_OVERTIME", "CF_WORKING_TIME", "DAY_LIMIT_MINUTES", "LEI_4511",
+    "MIN_OVERTIME_RATE", "OJ_60", "STATEMENTS", "TODAY_REFS", "WEEK_LIMIT_MINUTES", "WHO_NOTE",
 )
 
 # One sentence each, in the project's own words (shown on the pages with link and date).

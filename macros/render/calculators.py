@@ -147,6 +147,17 @@ def provisions_section(spec: Mapping[str, Any]) -> str:
 PARAMETER_COLUMNS = ("Parâmetro", "Valor", "Dispositivo", "Período")
 
 
+def parameter_period(parameter: Mapping[str, Any]) -> str:
+    """When a parameter applies, in words. A number of this edition's statutes carries no date
+    (``calculators/acts/``): it is dated by its act, from the statute file (``no texto de
+    26/11/1965``), so an act's date is written once, in ``data/statutes/``."""
+    provision = parameter["provision"]
+    if parameter["period"] or provision.get("url"):
+        return str(parameter["period"] or "—")
+    when = statute(str(provision["statute"])).identification["date"].value
+    return f"no texto de {verified_text(when)}" if when else "—"
+
+
 def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str,
                       kind: str) -> Markup:
     """One table of parameters in its labelled scroll region. In a narrow space (a phone, a wide
@@ -162,7 +173,7 @@ def _parameters_table(rows: list[Mapping[str, Any]], caption: Markup, label: str
                 value=cell.format(PARAMETER_COLUMNS[1], Markup(' class="calc-parametro-valor"'),
                                   p["formatted"]),
                 link=cell.format(PARAMETER_COLUMNS[2], "", provision_link(p["provision"])),
-                period=cell.format(PARAMETER_COLUMNS[3], "", p["period"] or "—"))
+                period=cell.format(PARAMETER_COLUMNS[3], "", parameter_period(p)))
         for p in rows
     )
     # Out of the search index: a search for a number or a rule must lead to the provision itself

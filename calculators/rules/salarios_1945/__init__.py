@@ -21,9 +21,10 @@ the site's comparison page (atual × proposta) both call it: :func:`proposed_sal
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ...acts.decreto_17961_1945 import DAYS_A_YEAR
 from ...core.fields import Choice, Field, ParsedInputs
 from ...core.money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
-from ...core.parameters import DAYS, AnyParameter, Parameter
+from ...core.parameters import AnyParameter
 from ...core.parsing import FieldError, InputError
 from ...core.provisions import DEC_1945, dec1945
 from ...core.result import ResultBuilder
@@ -31,11 +32,6 @@ from ...core.spec import CalculatorSpec, Data
 from .tables import Line, Tables, normalize, read_tables
 
 CURRENCY = Currency.CRUZEIRO
-DAYS_A_YEAR = Parameter(
-    "days_a_year", 300, DAYS, dec1945("art1_par5"),
-    "Dias de salário por ano na despesa anual com diaristas (como na tabela de diaristas)",
-    start="1945-03-05",
-)
 PARAMETERS: tuple[AnyParameter, ...] = (DAYS_A_YEAR,)
 
 FIELDS: tuple[Field, ...] = (

@@ -129,7 +129,7 @@ def test_every_sentence_about_today_in_an_answer_shows_how_and_when_it_was_check
         if "hoje-fonte" in block or "planalto.gov.br" in block or "tst.jus.br" in block or "stf.jus.br" in block:
             # a source is named: the check sentence, with its date, goes with it
             assert 'class="pergunta-fonte"' in block, (answer, text_of(block))
-            assert re.search(r'class="hoje-conferencia[^"]*">(Conferido|Não conferido)', block), answer
+            assert re.search(r'class="hoje-conferencia[^"]*">(conferido|não conferido)', block), answer
             assert re.search(WHEN, block), answer
     refs = re.findall(r'class="pergunta-fonte"', section)
     assert refs, answer
@@ -139,12 +139,27 @@ def test_every_sentence_about_today_in_an_answer_shows_how_and_when_it_was_check
         assert 'class="pergunta-fonte"' in short.group(1), answer
 
 
-def test_answer_reference_repeats_the_box_check_for_the_same_claim(site_dir: Path) -> None:
+def test_answer_reference_has_the_box_date_and_links_to_the_box(site_dir: Path) -> None:
     claim = all_today()["lei-4860-1965"].claim("art7", 6)
-    sentence = str(render_hoje.check_html(claim.check))
     answer = (site_dir / "perguntas" / "feriados" / "index.html").read_text(encoding="utf-8")
     box = (site_dir / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")
-    assert sentence in answer and sentence in box
+    day = f'<time datetime="{claim.check.on.isoformat()}">'
+    assert str(render_hoje.check_html(claim.check)) in box
+    ref = answer[answer.index('<small class="pergunta-fonte">'):]
+    ref = ref[:ref.index("</small>")]
+    assert day in ref and "conferido em" in ref and "a página oficial não pôde ser aberta" in ref
+    assert 'href="../../lei-4860-1965/#hoje-art7"' in ref
+
+
+def test_short_check_never_says_more_than_the_record() -> None:
+    live = text_of(str(render_hoje.check_short(Check("conferido", DAY, "edicao", (
+        Reading(PLANALTO, "Planalto", True, False, True),)))))
+    copy = text_of(str(render_hoje.check_short(Check("conferido", DAY, "edicao", (
+        Reading(COPY, "Editora", False, True, True),)))))
+    unchecked = text_of(str(render_hoje.check_short(Check("nao_conferido", DAY, "edicao", (), "motivo qualquer"))))
+    assert live == "conferido em 01/12/2026 na página oficial"
+    assert "terceiros" in copy and "não pôde ser aberta" in copy
+    assert unchecked.startswith("não conferido")
 
 
 def test_no_page_tells_of_a_verification_on_the_official_site(site_dir: Path) -> None:

@@ -162,12 +162,33 @@ def status_html(slug: str) -> Markup:
     return Markup('<p class="situacao-fonte">{} {}</p>').format(sources_html(status.sources), check_html(status.check))
 
 
+def check_short(check: Check) -> Markup:
+    """The check in a few words, for the answers in /perguntas/ (the box has the whole sentence):
+    the same date, and whether the official page itself was read."""
+    day = short_date(check.on)
+    if not check.confirmed:
+        return Markup('<span class="hoje-conferencia hoje-conferencia--nao">não conferido '
+                      "(registro de {})</span>").format(day)
+    found = [r for r in check.read if r.provision_found]
+    if check.official_page_read:
+        where = Markup("na página oficial")
+    elif any(r.official for r in found):
+        where = Markup("numa cópia arquivada da página oficial, que não pôde ser aberta")
+    else:
+        where = Markup("em cópia publicada por terceiros; a página oficial não pôde ser aberta")
+    return Markup('<span class="hoje-conferencia">conferido em {} {}</span>').format(day, where)
+
+
 def answer_ref(slug: str, article: str, index: int) -> Markup:
-    """What an answer in /perguntas/ says about today, referenced to its claim: the claim's sources
-    and the same check sentence (and date) as in the article's «Hoje» box."""
-    claim = today_of(slug).claim(article, index)
-    return Markup('<span class="pergunta-fonte">({} {})</span>').format(
-        sources_html(claim.sources), check_html(claim.check))
+    """What an answer in /perguntas/ says about today, referenced to its claim: the claim's sources,
+    its check in a few words with the same date as the «Hoje» box, and a link to the box (or to the
+    /hoje/ table for a provision outside this edition), where the whole check is told."""
+    layer = today_of(slug)
+    claim = layer.claim(article, index)
+    where = f"../../{slug}/#{box_id(article)}" if article in layer.articles else f"../../hoje/#{slug}"
+    sources = Markup("; ").join(source_html(s) if s.url else Markup("{}").format(s.label) for s in claim.sources)
+    return Markup('<small class="pergunta-fonte">({}; {} — <a class="pergunta-conferencia" href="{}">como foi '
+                  "conferido</a>)</small>").format(sources, check_short(claim.check), where)
 
 
 def counts_text(layer: StatuteToday) -> str:

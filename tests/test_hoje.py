@@ -17,9 +17,9 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
-from macros.data.hoje import all_today, articles_of, build, load_all_today
+from macros.data.hoje import articles_of, build, load_all_today
 from macros.data.loader import DataError, load_validated
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
@@ -36,13 +36,13 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
     """Validate and build ``data`` as if it were ``data/hoje/<slug>.yaml``."""
     path = tmp_path / f"{slug}.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    build(load_validated(path, "hoje"), path, all_statutes()[slug])
+    build(load_validated(path, "hoje"), path, current().statutes[slug])
 
 
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
-    layers = load_all_today(HOJE, all_statutes())
-    assert set(layers) == set(all_statutes())
-    for slug, statute in all_statutes().items():
+    layers = load_all_today(HOJE, current().statutes)
+    assert set(layers) == set(current().statutes)
+    for slug, statute in current().statutes.items():
         assert list(layers[slug].articles) == articles_of(statute)
         for art in layers[slug].articles.values():
             assert art.claims
@@ -128,7 +128,7 @@ def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: st
 
 
 def test_box_markup_follows_the_contract() -> None:
-    html = str(render_hoje.box("lei-4860-1965", "art7"))
+    html = str(render_hoje.box(current().statute("lei-4860-1965"), current().today_of("lei-4860-1965"), "art7"))
     assert html.startswith('<details class="hoje hoje--em_parte" id="hoje-art7" '
                            'data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>')
     assert " open" not in html.split(">", 1)[0]
@@ -147,10 +147,10 @@ def test_every_article_has_its_box_with_official_links_and_how_each_claim_was_ch
         site_dir: Path, slug: str) -> None:
     page = site_dir / slug / "index.html"
     boxes = _boxes(page)
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     assert list(boxes) == articles_of(statute)
     text = page.read_text(encoding="utf-8")
-    layer = all_today()[slug]
+    layer = current().today[slug]
     for art_id, html in boxes.items():
         items = re.findall(r'<li class="hoje-afirmacao.*?</li>', html, re.S)
         assert len(items) == len(layer.articles[art_id].claims), art_id
@@ -172,8 +172,8 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     page = site_dir / "hoje" / "index.html"
     text = page.read_text(encoding="utf-8")
     rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
-    claims = sum(len(a.claims) for layer in all_today().values() for a in layer.articles.values())
-    outside = sum(len(o.claims) for layer in all_today().values() for o in layer.outside.values())
+    claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
+    outside = sum(len(o.claims) for layer in current().today.values() for o in layer.outside.values())
     assert outside and len(rows) == claims + outside
     for row in rows:
         assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf|legis\.senado)', row) or \
@@ -182,12 +182,12 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
                          r'\d{2}/\d{2}/\d{4}</time>', row), row
         assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row, row
     assert "não é conselho jurídico" in text
-    assert text.count('class="hoje-situacao-fonte"') == len(all_today())
+    assert text.count('class="hoje-situacao-fonte"') == len(current().today)
 
 
 def test_banner_and_home_cards_summarise_the_layer(site_dir: Path) -> None:
     home = (site_dir / "index.html").read_text(encoding="utf-8")
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         page = (site_dir / slug / "index.html").read_text(encoding="utf-8")
         banner = page[page.index('class="ato-situacao'):page.index("</div>", page.index('class="ato-situacao'))]
         assert 'class="hoje-resumo"' in banner and layer.summary in banner
@@ -211,11 +211,11 @@ def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
 def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_dir: Path) -> None:
     index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     by_location = {d["location"]: d for d in index["docs"]}
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         for art_id in layer.articles:
             doc = by_location.get(f"{slug}/#hoje-{art_id}")
             assert doc is not None, (slug, art_id)
-            assert doc["title"] == render_hoje.search_title(slug, art_id)
+            assert doc["title"] == render_hoje.search_title(current().statute(slug), art_id)
             assert doc["title"].startswith("Hoje — ")
             article = by_location[f"{slug}/#{art_id}"]
             assert "A quem se aplica hoje" not in article["text"] and "Conferido em" not in article["text"]

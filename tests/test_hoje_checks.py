@@ -18,7 +18,8 @@ import pytest
 from conftest import ROOT
 from markupsafe import Markup
 
-from macros.data.hoje import Check, Reading, all_today
+from macros.data.hoje import Check, Reading
+from macros.data.site import current
 from macros.render import hoje as render_hoje
 
 DAY = dt.date(2026, 12, 1)
@@ -32,7 +33,7 @@ def text_of(html: str) -> str:
 
 
 def claims_text(slug: str, article: str) -> str:
-    art = all_today()[slug].articles[article]
+    art = current().today[slug].articles[article]
     return " ".join(c.statement + " " + " ".join(s.label for s in c.sources) for c in art.claims)
 
 
@@ -84,7 +85,7 @@ def test_data_files_never_claim_a_check_on_the_official_publication() -> None:
 def test_every_record_marked_official_and_read_live_is_absent() -> None:
     """No machine of this project opens the official sites: a record saying one was read live
     would be a check that was not made."""
-    for layer in all_today().values():
+    for layer in current().today.values():
         records = [c.check for c in layer.all_claims()] + [layer.status.check]
         for check in records:
             assert not check.official_page_read, (layer.slug, check)
@@ -140,7 +141,7 @@ def test_every_sentence_about_today_in_an_answer_shows_how_and_when_it_was_check
 
 
 def test_answer_reference_has_the_box_date_and_links_to_the_box(site_dir: Path) -> None:
-    claim = all_today()["lei-4860-1965"].claim("art7", 6)
+    claim = current().today["lei-4860-1965"].claim("art7", 6)
     answer = (site_dir / "perguntas" / "feriados" / "index.html").read_text(encoding="utf-8")
     box = (site_dir / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")
     day = f'<time datetime="{claim.check.on.isoformat()}">'
@@ -185,7 +186,7 @@ def test_aprj_ended_when_the_company_was_constituted_in_1973_decreto_72439(site_
 def test_waiting_time_employee_clt_art4_avulso_lei_12815_art43() -> None:
     """CLT art. 4º (time at the employer's disposal) for the employee; Lei 12.815/2013 art. 43
     (negotiation) for the avulso: two claims, each saying whom it covers."""
-    claims = all_today()["decreto-lei-3844-1941"].articles["art4"].claims
+    claims = current().today["decreto-lei-3844-1941"].articles["art4"].claims
     employee = [c for c in claims if any(s.provision == "art. 4º" and "5.452" in s.act
                                          for s in c.sources) and "empregado" in c.statement]
     avulso = [c for c in claims if any(s.provision == "art. 43" for s in c.sources)]
@@ -200,14 +201,14 @@ def test_worked_holidays_tst_sumula_146_and_lei_605_art9() -> None:
 
 
 def test_terno_composition_today_is_negotiated_lei_12815_art43() -> None:
-    claims = all_today()["decreto-lei-3844-1941"].articles["art3"].claims
+    claims = current().today["decreto-lei-3844-1941"].articles["art3"].claims
     assert any("composição dos ternos" in c.statement and any(s.provision == "art. 43" for s in c.sources)
                for c in claims)
     assert "não confirmou qual regra legal" not in " ".join(c.statement for c in claims)
 
 
 def test_1941_art2_no_longer_credits_lei_8630_with_what_it_does_not_say() -> None:
-    claims = all_today()["decreto-lei-3844-1941"].articles["art2"].claims
+    claims = current().today["decreto-lei-3844-1941"].articles["art2"].claims
     assert "Nada disso está em vigor" not in " ".join(c.statement for c in claims)
     for claim in claims:
         if "60 dias" in claim.statement:
@@ -235,7 +236,7 @@ def test_night_additional_enters_the_overtime_base_tst_e_rr_1260_79_2011_5_08_00
 
 
 def test_six_hour_shifts_cf_art7_xiv_in_the_weekly_limit_claim() -> None:
-    claim = all_today()["lei-4860-1965"].claim("art7", 0)
+    claim = current().today["lei-4860-1965"].claim("art7", 0)
     assert "turnos ininterruptos de revezamento" in claim.statement and "6" in claim.statement
     assert any("XIV" in s.provision for s in claim.sources)
 

@@ -299,15 +299,3 @@ def load_all_today(folder: Path, statutes: Mapping[str, Statute]) -> dict[str, S
             raise DataError(path, "statute", f"não há ato {path.stem!r} em data/statutes")
     return out
 
-
-def all_today() -> dict[str, StatuteToday]:
-    """The layer of every statute, from the build's Site (:func:`macros.data.site.current`)."""
-    from .site import current
-
-    return dict(current().today)
-
-
-def today_of(slug: str) -> StatuteToday:
-    from .site import current
-
-    return current().today_of(slug)

@@ -51,6 +51,9 @@ class BuildProducts:
     """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
     downloads: dict[str, dict[str, bytes]] = field(default_factory=dict)
     """Every file under ``/dados/``, by site URL (``on_files``; read by the ``/dados/`` page)."""
+    build_id: str = "dev"
+    """``"SHA7 AAAA-MM-DD"`` (:mod:`macros.data.build_id`; ``on_config``): carried by every page,
+    the engine manifest, the tables for the browser and the service worker."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -16,9 +16,9 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
-from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday, all_today, today_of
+from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
-from ..data.statutes import statute
+from ..data.site import Site
 from .links import provision_link
 
 DISCLAIMER = (
@@ -30,19 +30,13 @@ DISCLAIMER = (
 SHORT_DISCLAIMER = "Informação, não conselho jurídico; o acordo coletivo pode dar mais."
 
 
-def short_name(slug: str) -> str:
-    """The act's short name (``Lei nº 4.860/1965``: its ``short_title`` in data/statutes/)."""
-    return statute(slug).short_title
-
-
-
 def box_id(article: str) -> str:
     return f"hoje-{article}"
 
 
-def search_title(slug: str, article: str) -> str:
-    """``Hoje — Lei nº 4.860/1965, art. 7º`` (the board's contract 1)."""
-    return f"Hoje — {short_name(slug)}, {ids.citation_label(article)}"
+def search_title(statute: Statute, article: str) -> str:
+    """``Hoje — Lei nº 4.860/1965, art. 7º`` (the act's ``short_title``, data/statutes/)."""
+    return f"Hoje — {statute.short_title}, {ids.citation_label(article)}"
 
 
 def source_html(source: Source, css: str = "hoje-fonte") -> Markup:
@@ -137,10 +131,10 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
     return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
-def box(slug: str, article: str) -> Markup:
-    """The «Hoje» box of one article, closed by default."""
-    art = today_of(slug).articles[article]
-    items = Markup("").join(claim_html(slug, art, c) for c in art.claims)
+def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+    art = layer.articles[article]
+    items = Markup("").join(claim_html(statute.slug, art, c) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -150,15 +144,15 @@ def box(slug: str, article: str) -> Markup:
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
-    ).format(applies=art.applies, id=box_id(article), title=search_title(slug, article),
+    ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
              who=art.who, items=items, disclaimer=DISCLAIMER)
 
 
-def status_html(slug: str) -> Markup:
+def status_html(layer: StatuteToday) -> Markup:
     """The sources and the check of the status banner's sentence (after «Vigência»)."""
-    status = today_of(slug).status
+    status = layer.status
     return Markup('<p class="situacao-fonte">{} {}</p>').format(sources_html(status.sources), check_html(status.check))
 
 
@@ -179,11 +173,11 @@ def check_short(check: Check) -> Markup:
     return Markup('<span class="hoje-conferencia">conferido em {} {}</span>').format(day, where)
 
 
-def answer_ref(slug: str, article: str, index: int) -> Markup:
+def answer_ref(site: Site, slug: str, article: str, index: int) -> Markup:
     """What an answer in /perguntas/ says about today, referenced to its claim: the claim's sources,
     its check in a few words with the same date as the «Hoje» box, and a link to the box (or to the
     /hoje/ table for a provision outside this edition), where the whole check is told."""
-    layer = today_of(slug)
+    layer = site.today_of(slug)
     claim = layer.claim(article, index)
     where = f"../../{slug}/#{box_id(article)}" if article in layer.articles else f"../../hoje/#{slug}"
     sources = Markup("; ").join(source_html(s) if s.url else Markup("{}").format(s.label) for s in claim.sources)
@@ -200,9 +194,8 @@ def counts_text(layer: StatuteToday) -> str:
     return "; ".join(parts)
 
 
-def summary_html(slug: str, href_hoje: str) -> Markup:
-    """The act's «Hoje» summary for the status banner and the home card."""
-    layer = today_of(slug)
+def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
+    """The act's «Hoje» summary (its layer ``layer``) for the status banner and the home card."""
     claims = layer.all_claims()
     unconfirmed = sum(1 for c in claims if not c.check.confirmed)
     days = [c.check.on for c in claims if c.check.confirmed]
@@ -233,11 +226,11 @@ def _table(title: str, rows: list[Markup]) -> str:
         "</table></div>").format(title=title, rows=Markup("").join(rows)))
 
 
-def table_page() -> str:
+def table_page(site: Site) -> str:
     """``/hoje/``: every claim of every act in one table (provision, today, source, how checked)."""
     out: list[str] = []
-    for slug, layer in all_today().items():
-        statute_title = short_name(slug)
+    for slug, layer in site.today.items():
+        statute_title = site.statute(slug).short_title
         rows: list[Markup] = []
         for art in layer.articles.values():
             for claim in art.claims:
@@ -257,7 +250,3 @@ def table_page() -> str:
         out.append(_table(statute_title, rows))
         out.append("")
     return "\n".join(out)
-
-
-def statute_has_layer(statute: Statute) -> bool:
-    return statute.slug in all_today()

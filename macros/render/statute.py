@@ -15,11 +15,14 @@ from markupsafe import Markup, escape
 
 from ..data import glossario, ids
 from ..data.glossario import Glossary
+from ..data.hoje import StatuteToday
 from ..data.model import Fact, Node, Statute
 from ..data.notes import Note
+from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
 from . import hoje as render_hoje
+from .links import provision_label
 from .notes import note_aside
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
@@ -52,9 +55,10 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, glossary: Glossary, site_url: str = "/",
+    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, site_url: str = "/",
                  accessed: dt.date | None = None) -> None:
         self.statute = statute
+        self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
         self.site_url = site_url
@@ -92,10 +96,8 @@ class StatuteRenderer:
 
     # -- pieces --------------------------------------------------------------------------------
     def note(self, note: Note, node: Node) -> Markup:
-        from .calculators import provision_label
-
         number = self.numbers[note.anchor]
-        search_title = f"Nota editorial — {provision_label(self.statute.slug, node.id)}"
+        search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
         return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title)
 
@@ -231,7 +233,7 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
-        parts.append(str(render_hoje.box(self.statute.slug, node.id)))
+        parts.append(str(render_hoje.box(self.statute, self.today, node.id)))
         parts.append("")
         return "\n".join(parts)
 
@@ -254,9 +256,9 @@ class StatuteRenderer:
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
             f'<p><strong>Vigência:</strong> {escape(status["explanation"])}</p>'
-            f'{render_hoje.status_html(st.slug)}'
+            f'{render_hoje.status_html(self.today)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
-            f'{render_hoje.summary_html(st.slug, f"../hoje/#{st.slug}")}'
+            f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '
             f"{sum(1 for _, n in st.notes() if n.is_anomaly)} anomalias anotadas</a></p>"
             f"</div>"
@@ -338,6 +340,6 @@ class StatuteRenderer:
         return "\n".join(out)
 
 
-def render_statute(statute: Statute, glossary: Glossary, site_url: str = "/") -> str:
+def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(statute, glossary, site_url).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site_url).page()

@@ -1,8 +1,10 @@
 """Re-check every official link the site cites, from a machine with internet.
 
-The «Hoje» layer (``data/hoje/*.yaml``: every source with a ``url``, the status banners' sources
-and the claims outside this edition) and the answers (``docs/**/*.md``: links to the official
-publishers) name official pages: the Planalto, the Senado, the TST, the STF. This command opens
+The registry of acts (``data/atos.yaml``) holds every official address the site cites; the «Hoje»
+layer (``data/hoje/*.yaml``: every source, the status banners' sources and the claims outside
+this edition) names those acts by id with the provision it relies on; the answers
+(``docs/**/*.md``) may still hold a direct link. These name official pages: the Planalto, the
+Senado, the Câmara, LexML, the TST, the STF. This command opens
 each page once and reports, in Portuguese:
 
 - the links that no longer answer (network error, HTTP error, timeout);
@@ -41,8 +43,8 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-OFFICIAL_HOSTS = ("www.planalto.gov.br", "planalto.gov.br", "legis.senado.gov.br", "www3.tst.jus.br",
-                  "www.tst.jus.br", "portal.stf.jus.br")
+OFFICIAL_HOSTS = ("www.planalto.gov.br", "planalto.gov.br", "legis.senado.gov.br", "www2.camara.leg.br",
+                  "www.lexml.gov.br", "www3.tst.jus.br", "www.tst.jus.br", "portal.stf.jus.br")
 MD_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
 ROMAN = re.compile(r"^[IVXLC]+$")
 USER_AGENT = "EstatutosPortuarios-conferencia/1 (+scripts/check_official_links.py)"
@@ -109,15 +111,16 @@ def marker_pattern(marker: str) -> re.Pattern[str]:
 
 
 # ------------------------------------------------------------------ links
-def _walk(node: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
+def _sources(node: Any, where: str) -> Iterator[tuple[dict[str, Any], str]]:
+    """Every source of a «Hoje» file: a mapping with the ``act`` id of the registry."""
     if isinstance(node, dict):
-        if isinstance(node.get("url"), str) and isinstance(node.get("provision"), str):
+        if isinstance(node.get("act"), str) and "statement" not in node:
             yield node, where
         for key, value in node.items():
-            yield from _walk(value, f"{where}.{key}" if where else str(key))
+            yield from _sources(value, f"{where}.{key}" if where else str(key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _walk(value, f"{where}[{i}]")
+            yield from _sources(value, f"{where}[{i}]")
 
 
 def is_official(url: str) -> bool:
@@ -125,16 +128,34 @@ def is_official(url: str) -> bool:
     return host in OFFICIAL_HOSTS
 
 
+def registry(data: Path) -> dict[str, dict[str, Any]]:
+    """The registry's entries by id (acts and precedents)."""
+    path = data / "atos.yaml"
+    if not path.exists():
+        return {}
+    tree = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return {item["id"]: item for group in ("atos", "precedentes") for item in tree.get(group) or []}
+
+
 def links_from_data(data: Path) -> list[Link]:
+    """The registry's addresses (each must answer), and the provisions the «Hoje» layer cites on
+    them (each marker must be on the page)."""
+    acts = registry(data)
     out: list[Link] = []
+    for act_id, act in acts.items():
+        if act.get("url") and is_official(act["url"]):
+            out.append(Link(act["url"], act.get("short", act_id), f"{data.name}/atos.yaml ({act_id})", []))
     for path in sorted((data / "hoje").glob("*.yaml")):
         tree = yaml.safe_load(path.read_text(encoding="utf-8"))
-        for source, where in _walk(tree, ""):
-            if not is_official(source["url"]):
+        for source, where in _sources(tree, ""):
+            act = acts.get(source["act"])
+            if not act or not act.get("url") or not is_official(act["url"]):
                 continue
-            markers = source.get("markers") or markers_of(source["provision"])
-            label = f"{source.get('act', '')}, {source['provision']}".strip(", ")
-            out.append(Link(source["url"], label, f"{path.relative_to(data.parent)} ({where})", list(markers)))
+            provision = source.get("provision", "")
+            markers = source.get("markers") or list(dict.fromkeys(
+                markers_of(act.get("short", "")) + markers_of(provision)))
+            label = f"{act.get('short', source['act'])}, {provision}".strip(", ")
+            out.append(Link(act["url"], label, f"{path.relative_to(data.parent)} ({where})", list(markers)))
     return out
 
 

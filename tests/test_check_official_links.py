@@ -17,6 +17,16 @@ from conftest import ROOT
 sys.path.insert(0, str(ROOT / "scripts"))
 import check_official_links as links
 
+ATOS = """\
+atos:
+  - {id: cf-1988, short: "Constituição Federal de 1988", url: "https://www.planalto.gov.br/ccivil_03/constituicao/constituicao.htm"}
+  - {id: lei-605-1949, short: "Lei nº 605/1949", url: "https://www.planalto.gov.br/ccivil_03/leis/l0605.htm"}
+  - {id: lei-revogada, short: "Lei revogada", url: "https://www.planalto.gov.br/ccivil_03/leis/sumiu.htm"}
+  - {id: sem-endereco, short: "Ato sem endereço", url: null}
+precedentes:
+  - {id: tst-oj-60-sbdi1, short: "TST, SBDI-1, Orientação Jurisprudencial nº 60", url: "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA60"}
+  - {id: tst-oj-99-sbdi1, short: "TST, SBDI-1, Orientação Jurisprudencial nº 99", url: "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA99"}
+"""
 HOJE = """\
 statute: exemplo
 articles:
@@ -24,12 +34,12 @@ articles:
     claims:
       - statement: "uma frase"
         sources:
-          - {act: "Constituição Federal de 1988", provision: "art. 7º, XIII e XVI", url: "https://www.planalto.gov.br/ccivil_03/constituicao/constituicao.htm"}
-          - {act: "Lei nº 605/1949", provision: "art. 9º", url: "https://www.planalto.gov.br/ccivil_03/leis/l0605.htm"}
-          - {act: "Lei revogada", provision: "art. 75", url: "https://www.planalto.gov.br/ccivil_03/leis/sumiu.htm"}
-          - {act: "TST, SBDI-1", provision: "Orientação Jurisprudencial nº 60, item I", url: "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA60"}
-          - {act: "TST, SBDI-1", provision: "Orientação Jurisprudencial nº 99", url: "https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA99"}
-          - {act: "Cópia", provision: "art. 1º", url: "https://exemplo.invalid/nao-oficial"}
+          - {act: cf-1988, provision: "art. 7º, XIII e XVI"}
+          - {act: lei-605-1949, provision: "art. 9º"}
+          - {act: lei-revogada, provision: "art. 75"}
+          - {act: tst-oj-60-sbdi1, provision: "item I"}
+          - {act: tst-oj-99-sbdi1}
+          - {act: sem-endereco, provision: "art. 1º", url_note: "sem endereço oficial"}
 """
 DOC = "Veja a [Lei nº 605/1949, art. 9º](https://www.planalto.gov.br/ccivil_03/leis/l0605.htm).\n"
 PAGES = {
@@ -51,6 +61,7 @@ class Quiet(SimpleHTTPRequestHandler):
 def tree(tmp_path: Path) -> Path:
     (tmp_path / "data" / "hoje").mkdir(parents=True)
     (tmp_path / "data" / "hoje" / "exemplo.yaml").write_text(HOJE, encoding="utf-8")
+    (tmp_path / "data" / "atos.yaml").write_text(ATOS, encoding="utf-8")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "resposta.md").write_text(DOC, encoding="utf-8")
     for name, body in PAGES.items():
@@ -92,17 +103,21 @@ def test_reports_dead_links_missing_markers_and_anchors(tree: Path, server: str,
     assert "#TEMA60" not in out
     # the page cited by the data and by an answer is opened once and found whole
     assert "l0605.htm" not in out.split("páginas oficiais")[0].replace("citado em", "")
-    assert "exemplo.invalid" not in out  # not an official host: not re-checked
+    assert "Ato sem endereço" not in out  # no official address: nothing to open
     assert "1 de 4 páginas oficiais respondem com os dispositivos citados; 3 problema(s)." in out
     assert "citado em: Lei revogada, art. 75 — data/hoje/exemplo.yaml" in out
+    assert "citado em: Lei revogada — data/atos.yaml (lei-revogada)" in out
 
 
 def test_every_link_answering_with_its_markers_exits_zero(tree: Path, server: str,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     hoje = tree / "data" / "hoje" / "exemplo.yaml"
     text = hoje.read_text(encoding="utf-8").replace("XIII e XVI", "XIII")
-    hoje.write_text("\n".join(line for line in text.splitlines() if "sumiu" not in line and "TEMA99" not in line),
+    hoje.write_text("\n".join(line for line in text.splitlines() if "revogada" not in line and "oj-99" not in line),
                     encoding="utf-8")
+    atos = tree / "data" / "atos.yaml"
+    atos.write_text("\n".join(line for line in atos.read_text(encoding="utf-8").splitlines()
+                              if "sumiu" not in line and "TEMA99" not in line), encoding="utf-8")
     code, out = run(tree, server, capsys)
     assert code == 0, out
     assert "3 de 3 páginas oficiais respondem com os dispositivos citados; 0 problema(s)." in out
@@ -133,6 +148,8 @@ def test_real_data_cite_pages_with_markers() -> None:
     assert found and all(links.is_official(link.url) for link in found)
     cf = [link for link in found if link.label.endswith("art. 7º, XVI")]
     assert cf and cf[0].markers == ["Art. 7º", "XVI"]
+    oj = [link for link in found if link.label.endswith("nº 60, item I")]
+    assert oj and oj[0].markers == ["60"] and oj[0].url.endswith("#TEMA60")
 
 
 def test_standard_library_and_pinned_yaml_only() -> None:

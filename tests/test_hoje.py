@@ -36,11 +36,11 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
     """Validate and build ``data`` as if it were ``data/hoje/<slug>.yaml``."""
     path = tmp_path / f"{slug}.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    build(load_validated(path, "hoje"), path, current().statutes[slug])
+    build(load_validated(path, "hoje"), path, current().statutes[slug], current().acts)
 
 
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
-    layers = load_all_today(HOJE, current().statutes)
+    layers = load_all_today(HOJE, current().statutes, current().acts)
     assert set(layers) == set(current().statutes)
     for slug, statute in current().statutes.items():
         assert list(layers[slug].articles) == articles_of(statute)
@@ -76,14 +76,18 @@ BROKEN: list[tuple[str, Any, str, str]] = [
      "articles.art4.claims[0].check.by", "valor não permitido"),
     ("leitura sem publicador", lambda d: d["articles"]["art4"]["claims"][0]["check"]["read"][0].pop("publisher"),
      "articles.art4.claims[0].check.read[0]", "campo obrigatório ausente ('publisher')"),
-    ("fonte sem endereço nem motivo", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].pop("url"),
-     "articles.art7.claims[0].sources[0]", "precisa de `url`"),
-    ("fonte com endereço e motivo",
-     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url_note="sem motivo algum"),
-     "articles.art7.claims[0].sources[0]", "e não dos dois"),
+    ("endereço fora do registro",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
+     "articles.art7.claims[0].sources[0]", "chave desconhecida"),
+    ("ato fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="lei-1-1900"),
+     "articles.art7.claims[0].sources[0].act", "não está no registro"),
+    ("ato do registro sem endereço oficial nem motivo",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="mensagem-veto-1004-1965"),
+     "articles.art7.claims[0].sources[0].act", "não tem endereço oficial"),
+    ("motivo de falta de endereço para ato com endereço",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url_note="sem motivo algum aqui"),
+     "articles.art7.claims[0].sources[0].url_note", "url_note não cabe"),
     ("faixa sem conferência", lambda d: d["status"].pop("check"), "status", "campo obrigatório ausente ('check')"),
-    ("fonte não oficial", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
-     "articles.art7.claims[0].sources[0].url", "formato inválido"),
     ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
      "articles.art7.claims[0]", "chave desconhecida"),
     ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),

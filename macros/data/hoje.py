@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .acts import Registry
 from .loader import DataError, load_validated
 from .model import Statute
 
@@ -49,17 +50,19 @@ CHECK_RESULTS = ("conferido", "nao_conferido")
 
 @dataclass(frozen=True)
 class Source:
-    """Where a claim is published: act or court, provision or precedent, official URL (or, when
-    none was found, ``url_note`` saying so)."""
+    """Where a claim is published: the registry's act or precedent (its short name and official
+    address, :mod:`macros.data.acts`) and the provision; when the registry has no official address,
+    ``url_note`` says why."""
 
     act: str
     provision: str
     url: str | None
+    act_id: str = ""
     url_note: str | None = None
 
     @property
     def label(self) -> str:
-        return f"{self.act}, {self.provision}"
+        return f"{self.act}, {self.provision}" if self.provision else self.act
 
 
 @dataclass(frozen=True)
@@ -202,11 +205,21 @@ def articles_of(statute: Statute) -> list[str]:
     return [node.id for node in statute.body if node.type in ("artigo", "anexo")]
 
 
-def _source(path: Path, place: str, s: dict[str, Any]) -> Source:
-    if ("url" in s) == ("url_note" in s):
-        raise DataError(path, place, "a fonte precisa de `url` (endereço oficial) ou de `url_note` "
-                                     "(por que não há endereço oficial), e não dos dois")
-    return Source(s["act"], s["provision"], s.get("url"), s.get("url_note"))
+def source(raw: dict[str, Any], acts: Registry, path: Path, place: str) -> Source:
+    """A claim's source from the registry: the act's short name and official address. An act the
+    registry has no address for needs ``url_note`` (what the reader is told instead of a link);
+    ``url_note`` beside an address is refused."""
+    act = acts.entries.get(raw["act"])
+    if act is None:
+        raise DataError(path, f"{place}.act", f"ato {raw['act']!r} não está no registro (data/atos.yaml)")
+    note = raw.get("url_note")
+    if not act.url and not note:
+        raise DataError(path, f"{place}.act", f"{act.short} não tem endereço oficial no registro "
+                                              "(diga por quê em url_note)")
+    if act.url and note:
+        raise DataError(path, f"{place}.url_note", f"{act.short} tem endereço oficial no registro: "
+                                                   "url_note não cabe")
+    return Source(act.short, raw.get("provision", ""), act.url, act.id, note)
 
 
 def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:
@@ -228,18 +241,20 @@ def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:
     return Check(c["result"], on, c["by"], read, note)
 
 
-def _claim(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Claim:
+def _claim(path: Path, place: str, c: dict[str, Any], acts: Registry, today: dt.date) -> Claim:
     return Claim(
         kind=c["kind"],
         statement=" ".join(c["statement"].split()),
-        sources=tuple(_source(path, f"{place}.sources[{j}]", s) for j, s in enumerate(c["sources"])),
+        sources=tuple(source(s, acts, path, f"{place}.sources[{j}]") for j, s in enumerate(c["sources"])),
         check=_check(path, f"{place}.check", c["check"], today),
         provisions=tuple(c["provisions"]),
     )
 
 
-def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | None = None) -> StatuteToday:
-    """Turn a validated file into :class:`StatuteToday`, checking it against its statute."""
+def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
+          today: dt.date | None = None) -> StatuteToday:
+    """Turn a validated file into :class:`StatuteToday`, checking it against its statute and the
+    registry of acts."""
     today = today or dt.date.today()
     if raw["statute"] != path.stem:
         raise DataError(path, "statute", f"ato {raw['statute']!r} difere do nome do arquivo ({path.stem!r})")
@@ -266,7 +281,7 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | No
             if not any(p == art_id or p.startswith(art_id + "_") for p in c["provisions"]):
                 raise DataError(path, f"{place}.provisions", f"nenhum dispositivo da afirmação pertence a {art_id}")
             if id(c) not in made:
-                made[id(c)] = _claim(path, place, c, today)
+                made[id(c)] = _claim(path, place, c, acts, today)
             claims.append(made[id(c)])
         articles[art_id] = ArticleToday(art_id, entry["applies"], " ".join(entry["who"].split()), tuple(claims))
     outside: dict[str, OutsideToday] = {}
@@ -274,26 +289,26 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | No
         if art_id in known:
             raise DataError(path, f"outside.{art_id}", f"{art_id!r} está nesta edição: use articles.{art_id}")
         outside[art_id] = OutsideToday(art_id, entry["label"], tuple(
-            _claim(path, f"outside.{art_id}.claims[{i}]", c, today) for i, c in enumerate(entry["claims"])))
+            _claim(path, f"outside.{art_id}.claims[{i}]", c, acts, today) for i, c in enumerate(entry["claims"])))
     status = StatusToday(
-        tuple(_source(path, f"status.sources[{j}]", s) for j, s in enumerate(raw["status"]["sources"])),
+        tuple(source(s, acts, path, f"status.sources[{j}]") for j, s in enumerate(raw["status"]["sources"])),
         _check(path, "status.check", raw["status"]["check"], today))
     return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside)
 
 
-def load_today(path: Path, statute: Statute) -> StatuteToday:
+def load_today(path: Path, statute: Statute, acts: Registry) -> StatuteToday:
     """Read, validate and check one «Hoje» file."""
-    return build(load_validated(path, "hoje"), path, statute)
+    return build(load_validated(path, "hoje"), path, statute, acts)
 
 
-def load_all_today(folder: Path, statutes: Mapping[str, Statute]) -> dict[str, StatuteToday]:
+def load_all_today(folder: Path, statutes: Mapping[str, Statute], acts: Registry) -> dict[str, StatuteToday]:
     """The layer of every statute; a statute without its file is a data error."""
     out: dict[str, StatuteToday] = {}
     for slug, statute in statutes.items():
         path = folder / f"{slug}.yaml"
         if not path.exists():
             raise DataError(path, "(arquivo)", f"falta a camada «Hoje» de {slug}")
-        out[slug] = load_today(path, statute)
+        out[slug] = load_today(path, statute, acts)
     for path in sorted(folder.glob("*.yaml")):
         if path.stem not in out:
             raise DataError(path, "statute", f"não há ato {path.stem!r} em data/statutes")

@@ -19,6 +19,7 @@ from ..data import ids
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
+from .acts import linked
 from .links import provision_link
 
 DISCLAIMER = (
@@ -107,7 +108,7 @@ def check_html(check: Check) -> Markup:
     return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
+def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -117,7 +118,7 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} {check}</li>"
-    ).format(kind=claim.kind, label=claim.kind_label, statement=claim.statement, about=about,
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
              sources=sources_html(claim.sources), check=check_html(claim.check))
 
 
@@ -134,7 +135,7 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
 def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c) for c in art.claims)
+    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -147,7 +148,7 @@ def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=art.who, items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
 
 
 def status_html(layer: StatuteToday) -> Markup:
@@ -213,7 +214,7 @@ def _row(links: Markup, applies: str, claim: Claim) -> Markup:
         '<tr><th scope="row">{links}</th>'
         '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
         "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=claim.statement,
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check))
 

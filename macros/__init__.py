@@ -55,6 +55,23 @@ def define_env(env: Any) -> None:
         return str(perguntas.today_box(current(), slug, article, text))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def ato(act_id: str, provision: str | None = None, text: str | None = None, oficial: bool = False) -> str:
+        """A link to an act or precedent of the registry (``data/atos.yaml``): its official
+        publication, or its page for the acts of this edition (``oficial=True``: the official
+        publication even then, for the parts outside this edition); the build stops on an unknown
+        id."""
+        from .render.acts import act_link
+
+        depth = env.page.url.strip("/").count("/") + 1 if env.page.url.strip("/") else 0
+        return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def hoje_fonte(slug: str, article: str, index: int) -> str:
+        """What an answer says about today, referenced: the sources and the check (how and when)
+        of the ``index``-th claim of the article's «Hoje» box (or of ``outside`` in data/hoje/)."""
+        return str(render_hoje.answer_ref(current(), slug, article, index))
+
+    @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
         return str(perguntas.question_list(prefix))

@@ -12,6 +12,7 @@ from conftest import ROOT
 from fidelity import apply_substitutions, first_difference, page_source_text, tokens
 
 from macros.data import ids
+from macros.data import site as data_site
 from macros.data.site import current
 from macros.render import cite
 
@@ -55,10 +56,8 @@ def _html_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if "assets" not in p.parts)
 
 
-OFFICIAL_HOSTS = {"www.planalto.gov.br", "www3.tst.jus.br", "www.tst.jus.br", "portal.stf.jus.br"}
-
-
-def test_internal_links_and_anchors_resolve(site_dir: Path) -> None:
+def test_internal_links_and_anchors_resolve(site_dir: Path, site: data_site.Site) -> None:
+    official = site.acts.urls()
     id_cache: dict[Path, set[str]] = {}
     broken = []
     for page in _html_pages(site_dir):
@@ -69,8 +68,8 @@ def test_internal_links_and_anchors_resolve(site_dir: Path) -> None:
                 continue
             parts = urlsplit(urljoin(f"http://127.0.0.1{rel}", href))
             if parts.netloc != "127.0.0.1":
-                # Only the official publications the «Hoje» layer and the answers cite.
-                if parts.scheme != "https" or parts.netloc not in OFFICIAL_HOSTS:
+                # Only the official publications of the registry of acts (data/atos.yaml).
+                if href not in official:
                     broken.append(f"{rel}: link externo {href}")
                 continue
             target = site_dir / parts.path.lstrip("/")

@@ -22,6 +22,7 @@ from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
 from . import hoje as render_hoje
+from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
 
@@ -71,6 +72,10 @@ class StatuteRenderer:
             return target
         return f"../{target}"
 
+    def linked(self, text: str) -> Markup:
+        """Editorial text with the acts it names linked (never this act to itself)."""
+        return linked(text, "../", skip=self.statute.slug)
+
     # -- text ----------------------------------------------------------------------------------
     def spans_for(self, text: str, node: Node, notes: list[Note] | None = None) -> list[Span]:
         spans: list[Span] = []
@@ -80,7 +85,13 @@ class StatuteRenderer:
                 spans.append(span)
         if notes is None:
             for citation in node.citations:
-                if citation.quote in text:
+                if citation.quote not in text:
+                    continue
+                if citation.target.startswith("ato:"):
+                    span = act_span(text, citation.quote, citation.occurrence, citation.target[4:], "../")
+                    if span is not None:
+                        spans.append(span)
+                else:
                     spans.append(citation_span(text, citation, self.resolve))
             spans.extend(glossario.spans(text, spans, self.glossary))
         return spans
@@ -99,7 +110,8 @@ class StatuteRenderer:
         number = self.numbers[note.anchor]
         search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
-        return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title)
+        return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title,
+                          root="../", skip=self.statute.slug)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -255,7 +267,8 @@ class StatuteRenderer:
             f'<p class="situacao-linha"><span class="situacao-selo">{escape(status["label"])}</span> '
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
-            f'<p><strong>Vigência:</strong> {escape(status["explanation"])}</p>'
+            f'<p><strong>Vigência:</strong> {self.linked(status["explanation"])}</p>'
+            f'{render_hoje.status_html(self.today)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
             f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '
@@ -268,7 +281,7 @@ class StatuteRenderer:
         if is_date and fact.value:
             value = escape(f"{cite.long_date(fact.value)} ({fact.value})")
         tag = f" {editorial_tag(fact)}" if fact.editorial else ' <span class="tag-fonte">no documento-fonte</span>'
-        note = f'<br><small>{escape(fact.note)}</small>' if fact.note else ""
+        note = f'<br><small>{self.linked(fact.note)}</small>' if fact.note else ""
         return f"<tr><th scope=\"row\">{escape(label)}</th><td>{value}{tag}{note}</td></tr>"
 
     def about(self) -> str:
@@ -288,7 +301,7 @@ class StatuteRenderer:
                 f'<li><a href="#{note.anchor}">[{self.numbers[note.anchor]}] {escape(node.citation_label)}</a> — '
                 f"{escape(note.label)}{quote}</li>"
             )
-        related = "".join(f"<li>{escape(r)}</li>" for r in st.related)
+        related = "".join(f"<li>{self.linked(r)}</li>" for r in st.related)
         related_html = ""
         if related:
             related_html = f'<p class="painel-titulo">Atos relacionados (informação editorial)</p><ul>{related}</ul>'

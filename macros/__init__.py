@@ -63,7 +63,7 @@ def define_env(env: Any) -> None:
         from .render.acts import act_link
 
         depth = env.page.url.strip("/").count("/") + 1 if env.page.url.strip("/") else 0
-        return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
+        return str(act_link(current().acts, act_id, "../" * depth, text, provision, official=oficial))
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_fonte(slug: str, article: str, index: int) -> str:

@@ -31,6 +31,7 @@ from calculators.core.provisions import DEC_1945
 from calculators.core.text import fold
 
 from ..data import textspans
+from ..data.acts import Registry
 from ..data.notes import Note
 from ..data.site import Site
 from ..data.tables import Figure, Header, Label, Name, StrayCell, Tables
@@ -113,9 +114,10 @@ def heading(level: int, text: str, anchor: str, src: bool = True) -> str:
 @dataclass
 class NoteBook:
     """Numbers the notes of one page and lists them right after the table they concern; knows the
-    source file the page's line numbers link to."""
+    source file the page's line numbers link to and the registry the notes' acts link to."""
 
     source_file: str
+    acts: Registry
     count: int = 0
     pending: list[tuple[int, Note, str]] = field(default_factory=list)
 
@@ -136,7 +138,8 @@ class NoteBook:
         if not self.pending:
             return ""
         items = [
-            note_aside(note, number, anchor=f"nota-{number}", heading=note.label, concerns=concerns, show_quote=True)
+            note_aside(note, number, anchor=f"nota-{number}", heading=note.label, concerns=concerns,
+                       show_quote=True, acts=self.acts)
             for number, note, concerns in self.pending
         ]
         self.pending = []
@@ -310,7 +313,7 @@ class TablePage:
     def __init__(self, site: Site) -> None:
         self.site = site
         self.tables: Tables = site.tables
-        self.book = NoteBook(self.tables.source_file)
+        self.book = NoteBook(self.tables.source_file, site.acts)
 
     def artigo(self, anchor: str, within: str | None = None) -> Markup:
         """A link to a provision of the decree, labelled from its id (``art. 2º, § 1º``)."""

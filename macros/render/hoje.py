@@ -220,14 +220,19 @@ def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
              short=SHORT_DISCLAIMER)
 
 
-def _row(links: Markup, applies: str, claim: Claim) -> Markup:
+def _row(links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
     return Markup(
         '<tr><th scope="row">{links}</th>'
-        '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
-        "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
+        '<td class="hoje-afirmacao"><span class="hoje-situacao-curta">{applies}</span> — '
+        '<span class="hoje-tipo">{kind}</span> {statement} {report}</td><td>{sources}</td><td>{check}</td></tr>'
     ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
-             check=check_html(claim.check))
+             check=check_html(claim.check), report=report)
+
+
+def _row_report(citation: str, urn: str, anchor: str) -> Markup:
+    """«Informar um erro» on a row of /hoje/ (the table's own anchor: the report names this page)."""
+    return report_box(citation, urn, anchor)
 
 
 def _table(title: str, rows: list[Markup]) -> str:
@@ -244,16 +249,20 @@ def table_page(site: Site) -> str:
     for slug, layer in site.today.items():
         statute_title = site.statute(slug).short_title
         rows: list[Markup] = []
+        statute = site.statute(slug)
         for art in layer.articles.values():
-            for claim in art.claims:
+            for n, claim in enumerate(art.claims, 1):
                 provs = art.own_provisions(claim) or [art.article]
                 links = Markup("<br>").join(provision_link(slug, p, "../") for p in provs)
                 links += Markup('<br><a class="hoje-caixa" href="../{}/#{}">caixa «Hoje»</a>').format(
                     slug, box_id(art.article))
-                rows.append(_row(links, art.applies_label, claim))
+                report = _row_report(f"{search_title(statute, art.article)}, afirmação {n}",
+                                     ids.urn(statute.urn, art.article), slug)
+                rows.append(_row(links, art.applies_label, claim, report))
         for extra in layer.outside.values():
-            for claim in extra.claims:
-                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim))
+            for n, claim in enumerate(extra.claims, 1):
+                report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
+                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim, report))
         out.append(f"## {statute_title} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))

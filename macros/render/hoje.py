@@ -16,6 +16,7 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
+from ..data.acts import Registry
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
@@ -115,7 +116,7 @@ def claim_report(statute: Statute, article: str, number: int) -> Markup:
                       box_id(article), inside_excluded=True)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
+def claim_html(acts: Registry, slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
                report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
@@ -126,8 +127,8 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = No
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} {check}{report}</li>"
-    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
-             sources=sources_html(claim.sources), check=check_html(claim.check),
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, acts, "../", skip),
+             about=about, sources=sources_html(claim.sources), check=check_html(claim.check),
              report=Markup(" ") + report if report else Markup(""))
 
 
@@ -141,11 +142,12 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
     return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
-def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
-    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
+    acts its claims name link to the registry ``acts``."""
     art = layer.articles[article]
     items = Markup("").join(
-        claim_html(statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
+        claim_html(acts, statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
         for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
@@ -159,7 +161,7 @@ def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, acts, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
 
 
 def status_html(layer: StatuteToday) -> Markup:
@@ -220,12 +222,12 @@ def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
              short=SHORT_DISCLAIMER)
 
 
-def _row(links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
+def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
     return Markup(
         '<tr><th scope="row">{links}</th>'
         '<td class="hoje-afirmacao"><span class="hoje-situacao-curta">{applies}</span> — '
         '<span class="hoje-tipo">{kind}</span> {statement} {report}</td><td>{sources}</td><td>{check}</td></tr>'
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check), report=report)
 
@@ -258,11 +260,11 @@ def table_page(site: Site) -> str:
                     slug, box_id(art.article))
                 report = _row_report(f"{search_title(statute, art.article)}, afirmação {n}",
                                      ids.urn(statute.urn, art.article), slug)
-                rows.append(_row(links, art.applies_label, claim, report))
+                rows.append(_row(site.acts, links, art.applies_label, claim, report))
         for extra in layer.outside.values():
             for n, claim in enumerate(extra.claims, 1):
                 report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
-                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim, report))
+                rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
         out.append(f"## {statute_title} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))

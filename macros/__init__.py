@@ -58,7 +58,21 @@ def define_env(env: Any) -> None:
         from .render.acts import act_link
 
         depth = env.page.url.strip("/").count("/") + 1 if env.page.url.strip("/") else 0
-        return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
+        return str(act_link(current().acts, act_id, "../" * depth, text, provision, official=oficial))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def novidades() -> str:
+        """The /novidades/ page: the change log, newest first, and the feed."""
+        from .render.novidades import page
+
+        return page(current())
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def atos_citados() -> str:
+        """The /atos/ page: every act and precedent the site cites, from the registry."""
+        from .render.novidades import acts_page
+
+        return acts_page(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:

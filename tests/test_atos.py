@@ -77,7 +77,7 @@ def test_every_act_named_on_a_page_is_in_the_registry(site_dir: Path, site: Site
 
 
 def test_every_official_link_comes_from_the_registry(site_dir: Path, site: Site) -> None:
-    known = site.acts.urls()
+    known = site.acts.addresses()
     stray: set[str] = set()
     for path in site_files(site_dir):
         for url in OFFICIAL_HOST.findall(path.read_text(encoding="utf-8", errors="replace")):

@@ -12,6 +12,7 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
+from ..data.acts import Registry
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
@@ -49,7 +50,8 @@ def sources_html(claim: Claim) -> Markup:
     return Markup('<span class="hoje-fontes">Fonte: {}.</span>').format(links)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
+def claim_html(slug: str, art: ArticleToday, claim: Claim, acts: Registry | None = None,
+               skip: str | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -60,26 +62,30 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = No
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} "
         '<span class="hoje-verificado">Verificado em <time datetime="{iso}">{date}</time>.</span></li>'
-    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(acts, claim.statement, "../", skip), about=about,
              sources=sources_html(claim), iso=claim.verified.isoformat(), date=long_date(claim.verified))
 
 
-def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
-    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry | None = None,
+        updated: Markup | None = None) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
+    acts it names linked from the registry ``acts``; ``updated``: the «Atualizado em» mark of the
+    change log's latest entry for this box."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
+    items = Markup("").join(claim_html(statute.slug, art, c, acts, skip=statute.slug) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
         '<span class="hoje-quando">verificado em <time datetime="{iso}">{date}</time></span></summary>'
         '<div class="hoje-corpo">'
-        '<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
+        '{updated}<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label, iso=art.verified.isoformat(), date=long_date(art.verified),
-             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+             who=linked(acts, art.who, "../", statute.slug), updated=updated or Markup(""), items=items,
+             disclaimer=DISCLAIMER)
 
 
 def counts_text(layer: StatuteToday) -> str:
@@ -118,7 +124,7 @@ def table_page(site: Site) -> str:
                     "{statement}</td><td>{sources}</td>"
                     '<td><time datetime="{iso}">{date}</time></td></tr>'
                 ).format(links=links, slug=slug, box=box_id(art.article), applies=art.applies_label,
-                         kind=claim.kind_label, statement=linked(claim.statement, "../"),
+                         kind=claim.kind_label, statement=linked(site.acts, claim.statement, "../"),
                          sources=Markup("<br>").join(
                              Markup('<a href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
                              for s in claim.sources),

@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 
 from calculators.core.money import format_decimal
 
+from ..data.acts import Registry
 from ..data.notes import Note
 from .acts import linked
 
@@ -29,12 +30,13 @@ def note_aside(
     show_quote: bool = False,
     root: str | None = None,
     skip: str | None = None,
+    acts: Registry | None = None,
 ) -> Markup:
     """The note as an aside. ``heading`` leads it (``Nota editorial — erro tipográfico:``, or the
     kind followed by ``concerns``); ``show_quote`` repeats the printed words it is about (where
     they are not highlighted in the text); a duplicated line and a reconciling value, when the
     note has them, close it. The acts the note names link to the registry's addresses
-    (:func:`macros.render.acts.linked`; ``root`` and ``skip`` as there)."""
+    (:func:`macros.render.acts.linked`, when ``acts`` is given; ``root`` and ``skip`` as there)."""
 
     title = f' data-search-title="{escape(search_title)}"' if search_title else ""
     if concerns is None:
@@ -52,7 +54,8 @@ def note_aside(
         shown = format_decimal(value, 2) if isinstance(value, Decimal) else str(value)
         tail.append(f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
                     "(mostrado à parte; o impresso não é substituído).</span>")
+    text = linked(acts, note.text, root, skip)
     return Markup(
         f'<aside class="nota nota--{escape(note.type)}" id="{escape(anchor)}" role="note" data-search-exclude{title}>'
-        f'<span class="nota-numero">[{number}]</span> {lead}{linked(note.text, root, skip)}{"".join(tail)}</aside>'
+        f'<span class="nota-numero">[{number}]</span> {lead}{text}{"".join(tail)}</aside>'
     )

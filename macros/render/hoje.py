@@ -22,6 +22,7 @@ from ..data.model import Statute
 from ..data.site import Site
 from .acts import linked
 from .links import provision_link
+from .report import report_box
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -109,8 +110,14 @@ def check_html(check: Check) -> Markup:
     return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
 
 
+def claim_report(statute: Statute, article: str, number: int) -> Markup:
+    """«Informar um erro» on the ``number``-th claim of an article's «Hoje» box."""
+    return report_box(f"{search_title(statute, article)}, afirmação {number}", ids.urn(statute.urn, article),
+                      box_id(article), inside_excluded=True)
+
+
 def claim_html(slug: str, art: ArticleToday, claim: Claim, acts: Registry | None = None,
-               skip: str | None = None) -> Markup:
+               skip: str | None = None, report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -119,10 +126,10 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, acts: Registry | None
                 provision_link(slug, p, None) for p in own))
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
-        "{statement}{about} {sources} {check}</li>"
+        "{statement}{about} {sources} {check}{report}</li>"
     ).format(kind=claim.kind, label=claim.kind_label, statement=linked(acts, claim.statement, "../", skip),
-             about=about,
-             sources=sources_html(claim.sources), check=check_html(claim.check))
+             about=about, sources=sources_html(claim.sources), check=check_html(claim.check),
+             report=Markup(" ") + report if report else Markup(""))
 
 
 def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) -> Markup:
@@ -139,7 +146,9 @@ def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry | No
         updated: Markup | None = None) -> Markup:
     """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c, acts, skip=statute.slug) for c in art.claims)
+    items = Markup("").join(
+        claim_html(statute.slug, art, c, acts, skip=statute.slug, report=claim_report(statute, article, n))
+        for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '

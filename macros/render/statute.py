@@ -28,6 +28,7 @@ from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
 from .novidades import mark
+from .report import report_box
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
@@ -174,6 +175,11 @@ class StatuteRenderer:
             return Markup("")
         return mark(self.changes.latest_for_provision(self.statute.slug, node.id), "../")
 
+    def report_box(self, node: Node) -> Markup:
+        """«Informar um erro» on this provision (next to «Citar»)."""
+        st = self.statute
+        return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
+
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
             f'<a class="ancora" href="#{node.id}" data-nosrc data-search-exclude '
@@ -183,7 +189,7 @@ class StatuteRenderer:
     def own_content(self, node: Node) -> list[str]:
         """Label/text line (with its «Citar» box inline), quoted text, table, signatures, notes."""
         out: list[str] = []
-        cite_box = "" if node.type in ("epigrafe", "ementa") else str(self.cite_box(node))
+        cite_box = "" if node.type in ("epigrafe", "ementa") else f"{self.cite_box(node)} {self.report_box(node)}"
         has_line = node.type not in ("artigo", "anexo") and bool(node.label or node.text)
         inline = has_line and not (node.quoted or node.table or node.signatures)
         if has_line:

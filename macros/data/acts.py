@@ -255,3 +255,4 @@ def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute]) -> R
 def load_registry(path: Path, statutes: Mapping[str, Statute]) -> Registry:
     """Read, validate and check ``data/atos.yaml``."""
     return build(load_validated(path, "atos"), path, statutes)
+

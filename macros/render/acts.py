@@ -6,7 +6,8 @@
 - :func:`act_span`: a mention in a statute's text (its citation layer, target ``ato:<id>``) as a
   span: the words stay exactly as printed, only the link is added around them.
 
-Render only: addresses and names come from the registry; nothing here is written by hand.
+Render only: addresses and names come from the registry (the Site's ``acts``, passed down by the
+macro); nothing here is written by hand.
 """
 
 from __future__ import annotations
@@ -36,12 +37,10 @@ def act_link(acts: Registry, act_id: str, root: str | None = "../", text: str | 
     return Markup("<a {}>{}</a>").format(_attrs(act, href), words)
 
 
-def linked(acts: Registry | None, text: str, root: str | None = None, skip: str | None = None) -> Markup:
+def linked(text: str, acts: Registry, root: str | None = None, skip: str | None = None) -> Markup:
     """``text`` escaped, each act it names linked (``root``: where the site root is from this
     page, ``None`` when unknown: then the edition's own acts are not linked; ``skip``: the act
-    of the page itself, never linked to itself; ``acts`` ``None``: escaped only)."""
-    if acts is None:
-        return Markup("{}").format(text)
+    of the page itself, never linked to itself)."""
     out: list[str] = []
     pos = 0
     for mention in acts.mentions(text):

@@ -116,8 +116,8 @@ def claim_report(statute: Statute, article: str, number: int) -> Markup:
                       box_id(article), inside_excluded=True)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, acts: Registry | None = None,
-               skip: str | None = None, report: Markup | None = None) -> Markup:
+def claim_html(acts: Registry, slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
+               report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -127,7 +127,7 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, acts: Registry | None
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} {check}{report}</li>"
-    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(acts, claim.statement, "../", skip),
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, acts, "../", skip),
              about=about, sources=sources_html(claim.sources), check=check_html(claim.check),
              report=Markup(" ") + report if report else Markup(""))
 
@@ -142,12 +142,14 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
     return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
-def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry | None = None,
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry,
         updated: Markup | None = None) -> Markup:
-    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
+    acts its claims name link to the registry ``acts``; ``updated``: the «Atualizado em» mark of
+    the change log's latest entry for this box."""
     art = layer.articles[article]
     items = Markup("").join(
-        claim_html(statute.slug, art, c, acts, skip=statute.slug, report=claim_report(statute, article, n))
+        claim_html(acts, statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
         for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
@@ -161,7 +163,7 @@ def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry | No
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=linked(acts, art.who, "../", statute.slug), updated=updated or Markup(""), items=items,
+             who=linked(art.who, acts, "../", statute.slug), updated=updated or Markup(""), items=items,
              disclaimer=DISCLAIMER)
 
 
@@ -228,7 +230,7 @@ def _row(acts: Registry, links: Markup, applies: str, claim: Claim) -> Markup:
         '<tr><th scope="row">{links}</th>'
         '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
         "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(acts, claim.statement, "../"),
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check))
 

@@ -28,15 +28,15 @@ def note_aside(
     concerns: str | None = None,
     search_title: str | None = None,
     show_quote: bool = False,
+    acts: Registry,
     root: str | None = None,
     skip: str | None = None,
-    acts: Registry | None = None,
 ) -> Markup:
     """The note as an aside. ``heading`` leads it (``Nota editorial — erro tipográfico:``, or the
     kind followed by ``concerns``); ``show_quote`` repeats the printed words it is about (where
     they are not highlighted in the text); a duplicated line and a reconciling value, when the
     note has them, close it. The acts the note names link to the registry's addresses
-    (:func:`macros.render.acts.linked`, when ``acts`` is given; ``root`` and ``skip`` as there)."""
+    (:func:`macros.render.acts.linked`; ``root`` and ``skip`` as there)."""
 
     title = f' data-search-title="{escape(search_title)}"' if search_title else ""
     if concerns is None:
@@ -54,7 +54,7 @@ def note_aside(
         shown = format_decimal(value, 2) if isinstance(value, Decimal) else str(value)
         tail.append(f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
                     "(mostrado à parte; o impresso não é substituído).</span>")
-    text = linked(acts, note.text, root, skip)
+    text = linked(note.text, acts, root, skip)
     return Markup(
         f'<aside class="nota nota--{escape(note.type)}" id="{escape(anchor)}" role="note" data-search-exclude{title}>'
         f'<span class="nota-numero">[{number}]</span> {lead}{text}{"".join(tail)}</aside>'

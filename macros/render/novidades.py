@@ -56,7 +56,7 @@ def entry_html(site: Site, change: Change) -> Markup:
         '<p class="novidade-resumo">{summary}</p>{where}</article>'
     ).format(kind=change.kind, id=change.anchor, title=change.title, iso=change.date.isoformat(),
              date=cite.long_date(change.date.isoformat()), label=change.kind_label,
-             summary=linked(site.acts, change.summary, "../"), where=where)
+             summary=linked(change.summary, site.acts, "../"), where=where)
 
 
 def page(site: Site) -> str:

@@ -60,14 +60,12 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, site_url: str = "/",
-                 accessed: dt.date | None = None, *, acts: Registry | None = None,
-                 changes: ChangeLog | None = None) -> None:
+    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, acts: Registry,
+                 site_url: str = "/", accessed: dt.date | None = None, changes: ChangeLog | None = None) -> None:
         self.statute = statute
         self.acts = acts
-        """The registry of cited acts: links in the text (``ato:<id>``), notes and «Hoje»."""
         self.changes = changes
-        """The change log: the «Atualizado em» marks."""
+        """The change log: the «Atualizado em» marks (none without it)."""
         self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
@@ -83,7 +81,7 @@ class StatuteRenderer:
 
     def linked(self, text: str) -> Markup:
         """Editorial text with the acts it names linked (never this act to itself)."""
-        return linked(self.acts, text, "../", skip=self.statute.slug)
+        return linked(text, self.acts, "../", skip=self.statute.slug)
 
     # -- text ----------------------------------------------------------------------------------
     def spans_for(self, text: str, node: Node, notes: list[Note] | None = None) -> list[Span]:
@@ -97,8 +95,6 @@ class StatuteRenderer:
                 if citation.quote not in text:
                     continue
                 if citation.target.startswith("ato:"):
-                    if self.acts is None:
-                        continue
                     span = act_span(self.acts, text, citation.quote, citation.occurrence, citation.target[4:], "../")
                     if span is not None:
                         spans.append(span)
@@ -122,7 +118,7 @@ class StatuteRenderer:
         search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
         return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title,
-                          root="../", skip=self.statute.slug, acts=self.acts)
+                          acts=self.acts, root="../", skip=self.statute.slug)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -169,16 +165,16 @@ class StatuteRenderer:
             f"{self.cite_body(node)}</details>"
         )
 
+    def report_box(self, node: Node) -> Markup:
+        """«Informar um erro» on this provision (next to «Citar»)."""
+        st = self.statute
+        return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
+
     def updated(self, node: Node) -> Markup:
         """«Atualizado em …» when the change log has an entry for this provision itself."""
         if self.changes is None:
             return Markup("")
         return mark(self.changes.latest_for_provision(self.statute.slug, node.id), "../")
-
-    def report_box(self, node: Node) -> Markup:
-        """«Informar um erro» on this provision (next to «Citar»)."""
-        st = self.statute
-        return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
 
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
@@ -381,5 +377,5 @@ class StatuteRenderer:
 
 def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site_url,
-                           acts=site.acts, changes=site.changes).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site.acts, site_url,
+                           changes=site.changes).page()

@@ -142,9 +142,11 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
     return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
-def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry) -> Markup:
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry,
+        updated: Markup | None = None) -> Markup:
     """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
-    acts its claims name link to the registry ``acts``."""
+    acts its claims name link to the registry ``acts``; ``updated``: the «Atualizado em» mark of
+    the change log's latest entry for this box."""
     art = layer.articles[article]
     items = Markup("").join(
         claim_html(acts, statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
@@ -154,14 +156,15 @@ def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry) -> 
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
         '<span class="hoje-quando">{checked}</span></summary>'
         '<div class="hoje-corpo">'
-        '<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
+        '{updated}<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=linked(art.who, acts, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, acts, "../", statute.slug), updated=updated or Markup(""), items=items,
+             disclaimer=DISCLAIMER)
 
 
 def status_html(layer: StatuteToday) -> Markup:

@@ -15,7 +15,8 @@
 - ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
   navigation wherever the site is served), and the standard metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
-- ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
+- ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
+  page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
   inline script, first in the ``<head>`` of every page (``macros/exporters/csp.py``).
@@ -40,7 +41,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, offline, precompress, public_address, robots, search_index, site_files
+from macros.exporters import (
+    csp,
+    feed,
+    offline,
+    precompress,
+    public_address,
+    report_destination,
+    robots,
+    search_index,
+    site_files,
+)
 from macros.render import metadata, not_found, regions
 
 
@@ -49,6 +60,10 @@ def on_config(config: Any) -> Any:
         public_address.check(config["site_url"] or "", os.environ)
     except public_address.AddressError as exc:
         raise PluginError(f"Endereço público — {exc}") from exc
+    try:
+        report_destination.destinations(config["extra"])
+    except report_destination.DestinationError as exc:
+        raise PluginError(f"Relatos de erro — {exc}") from exc
     try:
         site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
@@ -96,7 +111,7 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
     scripts that must run before Material's bundle, at the start of ``<head>``
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
     version = html.escape(data_site.current().products.build_id)
-    tag = (f'<meta name="ep-versao" content="{version}">'
+    tag = (f'<meta name="ep-versao" content="{version}">{feed.head_link(root)}'
            f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
     changed = csp.insert_in_head(output, tag)
@@ -107,7 +122,8 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts; the
-    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
+    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page; where
+    «Informar um erro» may send a report (``extra.relatar_erro``), in every page."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
@@ -115,6 +131,9 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
+    destinations = report_destination.head_tags(config["extra"])
+    if destinations:
+        output = output.replace("</head>", destinations + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
     output = _head_scripts(output, root, config)
@@ -142,6 +161,7 @@ LOG = logging.getLogger("mkdocs.hooks.busca")
 
 def on_post_build(config: Any) -> None:
     site = data_site.current()
+    feed.write(site, Path(config["site_dir"]), config["site_url"] or "/")
     sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
     total = sizes.pop("total")
     for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):

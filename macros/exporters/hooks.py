@@ -15,7 +15,8 @@
 - ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
   navigation wherever the site is served), and the standard metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
-- ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
+- ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
+  page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
   inline script, first in the ``<head>`` of every page (``macros/exporters/csp.py``).
@@ -42,7 +43,9 @@ from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
 from macros.exporters import (
     csp,
+    feed,
     offline,
+    precompress,
     public_address,
     report_destination,
     robots,
@@ -112,7 +115,7 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
     site = data_site.current()
     version = html.escape(site.products.build_id)
     acts = html.escape(search_words.browser_acts_json(site.statutes))
-    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">'
+    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">{feed.head_link(root)}'
            f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
     changed = csp.insert_in_head(output, tag)
@@ -164,6 +167,7 @@ LOG = logging.getLogger("mkdocs.hooks.busca")
 
 def on_post_build(config: Any) -> None:
     site = data_site.current()
+    feed.write(site, Path(config["site_dir"]), config["site_url"] or "/")
     sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
     total = sizes.pop("total")
     for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
@@ -175,3 +179,7 @@ def on_post_build(config: Any) -> None:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
     csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page
+    # After every change to the written files: brotli and gzip copies of the engine and large assets.
+    copies = precompress.write_all(Path(config["site_dir"]))
+    LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",
+             copies["files"], copies["raw"] / 1e6, copies["brotli"] / 1e6, copies["gzip"] / 1e6)

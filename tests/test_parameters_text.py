@@ -263,8 +263,7 @@ def test_the_three_statutes_are_covered() -> None:
     assert {p.provision.statute for p in _edition()} == set(EDITION)
     readings = {p.name for p in _edition() if not p.words}
     # The numbers the text does not print, each a reading its description explains.
-    assert readings == {"half_day_minutes", "weekdays_before_saturday", "days_a_year",
-                        "divisor_default", "divisor_office"}
+    assert readings == {"half_day_minutes", "weekdays_before_saturday", "days_a_year"}
 
 
 def test_the_number_from_a_table_agrees_with_the_table() -> None:

@@ -71,7 +71,9 @@
       link.rel = "noopener";
       var day = String(provision.verified || "").split("-").reverse().join("/");
       out.appendChild(text(" "));
-      out.appendChild(el("span", { className: "calc-verificado" }, "(verificado em " + day + ")"));
+      // How it was checked, as it was: a copy, named, when the official page could not be opened.
+      var how = provision.checked ? "conferido em " + day + " " + String(provision.checked) : "verificado em " + day;
+      out.appendChild(el("span", { className: "calc-verificado" }, "(" + how + ")"));
     }
     return out;
   }

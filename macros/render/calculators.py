@@ -73,11 +73,14 @@ def provision_link(provision: Mapping[str, Any]) -> Markup:
     later act or precedent (with the date it was verified)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
     if provision.get("url"):
+        # How it was checked, as it was: the official page, or the copy read when the official
+        # page could not be opened (``checked``), never a check that was not made.
+        how = (f"conferido em {verified_text(str(provision['verified']))} {provision['checked']}"
+               if provision.get("checked") else f"verificado em {verified_text(str(provision['verified']))}")
         return Markup(
             '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
-            'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
-        ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
-                 verified_text(str(provision["verified"])))
+            'rel="noopener">{}</a> <span class="calc-verificado">({})</span>'
+        ).format(provision["url"], f"{slug}#{node_id}", provision["label"], how)
     return links.provision_link(slug, node_id, "../../", text=provision_label(slug, node_id),
                                 css="calc-dispositivo", data_ref=True)
 

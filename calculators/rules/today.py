@@ -33,8 +33,20 @@ from ..acts.lei_4511_1964 import LEI_4511
 from ..acts.tst import NIGHT_IN_BASE, OJ_60
 
 __all__ = (
-    "AGREEMENT_NOTE", "CF_OVERTIME", "CF_SHIFTS", "CF_WORKING_TIME", "CLT_64", "NIGHT_IN_BASE", "DAY_LIMIT_MINUTES", "LEI_4511",
-    "MIN_OVERTIME_RATE", "OJ_60", "STATEMENTS", "TODAY_REFS", "WEEK_LIMIT_MINUTES", "WHO_NOTE",
+    "AGREEMENT_NOTE",
+    "CF_OVERTIME",
+    "CF_SHIFTS",
+    "CF_WORKING_TIME",
+    "CLT_64",
+    "DAY_LIMIT_MINUTES",
+    "LEI_4511",
+    "MIN_OVERTIME_RATE",
+    "NIGHT_IN_BASE",
+    "OJ_60",
+    "STATEMENTS",
+    "TODAY_REFS",
+    "WEEK_LIMIT_MINUTES",
+    "WHO_NOTE",
 )
 
 # One sentence each, in the project's own words (shown on the pages with link and date).

@@ -327,8 +327,9 @@ def _settle(lines: list[Line], result: ResultBuilder) -> Decimal:
     pay and premium); each line shows its share, so the lines add up to the total."""
     exact = [value for line in lines for value in (line.exact_base, line.exact_premium)]
     total, shown = allocate(exact, result.currency)
-    for index, line in enumerate(lines):
-        line.base, line.premium = shown[2 * index], shown[2 * index + 1]
+    pieces = iter(shown)  # pay, premium, pay, premium…
+    for line in lines:
+        line.base, line.premium = next(pieces), next(pieces)
     return total
 
 
@@ -638,12 +639,10 @@ def _side_by_side(values: ParsedInputs, lines: list[Line], pieces: list[Line], o
     today_total = sum((p.base + p.premium for p in pieces if p.key in ("hoje_dia", "hoje_noite")),
                       result.round(Decimal(0)))
     columns = ["", "Regra da Lei nº 4.860/1965 (história)", "Mínimo da Constituição (hoje)"]
-    rows = [
-        ["Horas extras consideradas",
-         format_hours(sum((line.minutes for line in extensions), Decimal(0))), format_hours(overtime)],
-        ["Acréscimo por hora", "20% nas duas primeiras, 50% nas demais", "50% no mínimo"],
-        ["Horas extras com o acréscimo", result.money(act_total), result.money(today_total)],
-    ]
+    hours_row = ["Horas extras consideradas",
+                 format_hours(sum((line.minutes for line in extensions), Decimal(0))), format_hours(overtime)]
+    rate_row = ["Acréscimo por hora", "20% nas duas primeiras, 50% nas demais", "50% no mínimo"]
+    money_row = ["Horas extras com o acréscimo", result.money(act_total), result.money(today_total)]
     if agreement is not None:
         a = agreement / 100
         n = (agreement_night or Decimal(0)) / 100
@@ -651,14 +650,15 @@ def _side_by_side(values: ParsedInputs, lines: list[Line], pieces: list[Line], o
                  hourly * night / SIXTY * (1 + n) * (1 + a)]
         agreed, _ = allocate(exact, result.currency)
         columns.append("Pelo seu acordo (informado por você)")
-        rows[0].append(format_hours(overtime))
-        rows[1].append(f"{format_decimal(agreement.normalize())}%")
-        rows[2].append(result.money(agreed))
+        hours_row.append(format_hours(overtime))
+        rate_row.append(f"{format_decimal(agreement.normalize())}%")
+        money_row.append(result.money(agreed))
         result.amount("horas_extras_pelo_acordo",
                       "Horas extras pelos percentuais que você informou do seu acordo (não é um "
                       "valor devido: confira no acordo)", agreed)
     result.table(
-        "Lado a lado: a lei de 1965, o mínimo de hoje e o seu acordo", columns, rows,
+        "Lado a lado: a lei de 1965, o mínimo de hoje e o seu acordo", columns,
+        [hours_row, rate_row, money_row],
         note=("A coluna do acordo só aplica os percentuais que você escreveu; esta página não "
               "conhece o seu acordo e não diz que esse valor é devido. " + ASK)
         if agreement is not None else

@@ -12,10 +12,10 @@ import pytest
 from pyld import jsonld
 
 from macros.data import ids
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import cite
 
-STATUTES = list(all_statutes().values())
+STATUTES = list(current().statutes.values())
 S = "https://schema.org/"
 SITE_URL = "http://127.0.0.1:8000/"
 FORCE = {"vigente": "InForce", "superado": "NotInForce", "revogado": "NotInForce", "historico": "NotInForce"}

@@ -48,11 +48,13 @@ def test_pairs_skip_spelled_numbers() -> None:
 
 
 def test_citation_tokens() -> None:
-    assert citation_tokens("4860", "art7_par5_ali1") == ["_de4860", "_art7par5alia"]
+    assert citation_tokens("4860", "art7_par5_ali1") == ["_de4860", "_art7par5alia", "_par5alia", "_alia"]
     assert citation_tokens("4860", "art5_par1u") == ["_de4860", "_art5parunico", "_parunico"]
-    assert citation_tokens("17961", "art2_cpt_ali1") == ["_de17961", "_art2alia"]
+    assert citation_tokens("4860", "art7_par5") == ["_de4860", "_art7par5", "_par5"]
+    assert citation_tokens("17961", "art2_cpt_ali1") == ["_de17961", "_art2alia", "_alia"]
     assert citation_tokens("4860", "art7_cpt") == ["_de4860", "_art7cpt"]
-    assert citation_tokens("3844", "anx1_ali2_ite1") == ["_de3844", "_anx1alibite1"]
+    assert citation_tokens("4860", "art7") == ["_de4860", "_art7"]
+    assert citation_tokens("3844", "anx1_ali2_ite1") == ["_de3844", "_anx1alibite1", "_alibite1", "_ite1"]
 
 
 def node_eval(script: str) -> object:
@@ -92,7 +94,17 @@ def test_page_script_reads_words_like_the_index() -> None:
         ("art. 7º, § 5º", {"_art7par5^200"}),
         ("7 5 a", {"_art7par5alia^200", "_art7inc5alia^200"}),
         ("lei 4860 art 5 paragrafo unico", {"_art5parunico^200", "_de4860^8"}),
-        ("de da do", set()),
+        ("paragrafo 5", {"_par5^200"}),
+        ("§5", {"_par5^200"}),
+        ("par. 5", {"_par5^200"}),
+        ("inciso II", {"_inc2^200"}),
+        ("alinea a", {"_alia^200"}),
+        ("item 3", {"_ite3^200"}),
+        ("lei 4860 paragrafo 5", {"_par5^200", "_de4860^8"}),
+        ("decreto-lei item 3", {"_ite3^200", "_de3844^8"}),
+        # only stop words: a query that finds nothing, never an empty one (the box would be cleared)
+        ("de da do", {"_nada^1"}),
+        ("   ", set()),
     ],
 )
 def test_citations_and_acts_in_queries(query: str, clauses: set[str]) -> None:
@@ -151,16 +163,16 @@ def test_page_kinds_and_boost_order() -> None:
 
 # -- the built index -------------------------------------------------------------------------------
 def test_every_provision_is_a_document(site_dir: Path) -> None:
-    from macros.data.statutes import all_statutes
-    from macros.render.calculators import provision_label
+    from macros.data.site import current
+    from macros.render.links import provision_label
 
     docs = docs_by_location(site_dir)
-    for slug, statute in all_statutes().items():
+    for slug, statute in current().statutes.items():
         for top in statute.body:
             for node in top.walk():
                 doc = docs.get(f"{slug}/#{node.id}")
                 assert doc is not None, (slug, node.id)
-                assert doc["title"] == provision_label(slug, node.id).replace("&", "&amp;")
+                assert doc["title"] == provision_label(statute, node.id).replace("&", "&amp;")
     par5 = docs["lei-4860-1965/#art7_par5"]
     assert par5["title"] == "Lei nº 4.860/1965, art. 7º, § 5º"
     assert par5["text"].startswith("§ 5º Os serviços extraordinários")

@@ -42,6 +42,9 @@
   // Pesos das cláusulas (medidos com tests/search/queries.yaml).
   var W = { exact: 3, act: 60, actWithWords: 3, actOfCitation: 8, context: 30, citation: 200, number: 6, pair: 6, title: 6 };
 
+  // Consulta que nada acha: só palavras vazias foram digitadas.
+  var NOTHING = "_nada^1";  // com "^1" o tema não acrescenta "*": nenhuma ficha é "_nada"
+
   function has(list, x) { return list.indexOf(x) !== -1; }
 
   var fold = root.estatutosDobra;  // pagina.js, carregado antes
@@ -150,8 +153,11 @@
       } else if (cit.par) citations.push(base + "par" + cit.par + tail);
       else if (cit.cpt && !tail) citations.push(base + "cpt");
       else citations.push(base + tail);
-    } else if (cit.par === "unico") {
-      citations.push("parunico");
+    } else if (cit.par || cit.inc || cit.ali || cit.ite) {
+      // Sem o artigo ("paragrafo 5", "inciso II", "alinea a", "item 3"): o índice guarda também
+      // a cadeia abaixo do artigo (search_words._without_parent).
+      citations.push((cit.par === "unico" ? "parunico" : cit.par ? "par" + cit.par : "") +
+        (cit.inc ? "inc" + cit.inc : "") + (cit.ali ? "ali" + cit.ali : "") + (cit.ite ? "ite" + cit.ite : ""));
     }
     // Partes do ato: "ementa", "preambulo", "anexo", "considerando 2" (com ou sem o ato).
     for (i = 0; i < toks.length; i++) {
@@ -175,20 +181,22 @@
     citations.forEach(function (c) { clauses.push("_" + c + "^" + W2); });
 
     // 3. Palavras: sem as vazias; radical com curinga; números exatos; pares de vizinhas.
-    var words = [], display = {}, stems = [];
+    var words = [], display = {}, stems = [], stemsOf = {};
     for (i = 0; i < toks.length; i++) {
       if (used[i] || has(STOP, toks[i])) continue;
       words.push(toks[i]);
     }
     if (!words.length && !citations.length && !act) {
-      // Só palavras vazias: nenhuma decide sozinha.
-      return { query: "", words: [], display: {} };
+      // Só palavras vazias: nenhuma decide sozinha. A consulta nunca fica vazia se algo foi
+      // digitado (o tema apagaria a busca e pediria «Digite…»): uma ficha que nada acha.
+      return { query: /\S/.test(String(raw)) ? NOTHING : "", words: [], display: {}, stems: {}, citations: [], act: null };
     }
     words.forEach(function (w) {
       if (/^\d+$/.test(w)) {
         clauses.push(w + "^" + W.number);
         display[w] = w;
         stems.push(w);
+        stemsOf[w] = [w];
         return;
       }
       // O radical exato conta mais; o prefixo acha o resto (e a palavra ainda sendo digitada).
@@ -196,10 +204,12 @@
       clauses.push(s + "^" + W.exact, s + "*");
       display[s] = w;
       stems.push(s);
+      stemsOf[w] = [s];
       if (ALSO[w]) {
         var a = stem(ALSO[w]);
         clauses.push(a + "^" + W.exact, a + "*");
         display[a] = w;
+        stemsOf[w].push(a);
       }
     });
     for (i = 0; i + 1 < stems.length; i++) {
@@ -217,7 +227,7 @@
     } else if (citations.length && context && SLUG_ACTS[context]) {
       clauses.push("_de" + SLUG_ACTS[context] + "^" + W.context);
     }
-    return { query: clauses.join(" "), words: words, display: display };
+    return { query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act };
   }
 
   var api = { fold: fold, tokens: tokens, stem: stem, prepare: prepare, STOP: STOP };
@@ -246,42 +256,79 @@
     });
   }
 
-  // Resultados: o link leva as palavras digitadas (para o realce); termos ausentes com as palavras
-  // digitadas, nunca as fichas internas.
-  function internal(term) { return !Object.prototype.hasOwnProperty.call(last.display, term); }
+  // Resultados. Cada cartão (um por página) abre onde está o achado: o link principal leva ao
+  // dispositivo de maior pontuação, não ao topo da página; todos os links levam as palavras
+  // digitadas (para o realce), nunca as fichas internas.
+  function score(a) {
+    var art = a.querySelector("article");
+    return art ? parseFloat(art.getAttribute("data-md-score")) || 0 : 0;
+  }
+  function withWords(href) {
+    var url = new URL(href, location.href);
+    if (last.words && last.words.length) url.searchParams.set("h", last.words.join(" "));
+    else url.searchParams.delete("h");
+    return url.toString();
+  }
+  function fixCard(li) {
+    var links = li.querySelectorAll("a.md-search-result__link");
+    var best = null;
+    links.forEach(function (a) {
+      if (!a.dataset.epBusca) { a.dataset.epBusca = "1"; a.href = withWords(a.href); }
+      if (!best || score(a) > score(best)) best = a;
+    });
+    var main = links[0];
+    if (main && best && best !== main && main.getAttribute("href") !== best.getAttribute("href")) {
+      main.href = best.href;
+      main.dataset.alvo = new URL(best.href).hash;
+    }
+  }
+  // «Ausente»: uma palavra digitada falta só se nenhuma das suas formas foi achada (a própria e a
+  // da norma: "extra" e "extraordinário") e o resumo mostrado não a contém.
+  function absentWords(art, missingTerms) {
+    var shown = tokens(art.textContent || "").map(stem);
+    return (last.words || []).filter(function (w) {
+      var forms = (last.stems || {})[w] || [];
+      if (!forms.length) return false;
+      var found = forms.some(function (f) { return !has(missingTerms, f); });
+      var inSnippet = shown.some(function (t) {
+        return forms.some(function (f) { return /^\d+$/.test(f) ? t === f : t.indexOf(f) === 0; });
+      });
+      return !found && !inSnippet;
+    });
+  }
+  function fixTerms(p) {
+    p.dataset.epBusca = "1";
+    var missing = [];
+    p.querySelectorAll("del").forEach(function (del) { missing.push(del.textContent); });
+    var art = p.closest("article");
+    p.textContent = "";
+    var absent = art ? absentWords(art, missing) : [];
+    if (!absent.length) { p.remove(); return; }
+    p.appendChild(document.createTextNode("Ausente: "));
+    absent.forEach(function (w, k) {
+      if (k) p.appendChild(document.createTextNode(" "));
+      var del = document.createElement("del");
+      del.textContent = w;
+      p.appendChild(del);
+    });
+  }
   function fixResults(list) {
     list.dataset.consulta = last.query || "";  // a consulta que produziu a lista (para os testes)
-    list.querySelectorAll("a.md-search-result__link").forEach(function (a) {
-      if (a.dataset.epBusca) return;
-      a.dataset.epBusca = "1";
-      var url = new URL(a.href, location.href);
-      if (last.words && last.words.length) url.searchParams.set("h", last.words.join(" "));
-      else url.searchParams.delete("h");
-      a.href = url.toString();
-    });
+    list.querySelectorAll(".md-search-result__item").forEach(fixCard);
     // Realce também das palavras achadas sem acento ("prorrogacao" → "prorrogação") no resumo.
     list.querySelectorAll("article.md-search-result__article:not([data-ep-busca])").forEach(function (art) {
       art.dataset.epBusca = "1";
       if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
     });
-    list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(function (p) {
-      p.dataset.epBusca = "1";
-      var kept = 0;
-      p.querySelectorAll("del").forEach(function (del) {
-        var term = del.textContent;
-        if (internal(term)) { del.remove(); return; }
-        if (del.textContent !== last.display[term]) del.textContent = last.display[term];
-        kept += 1;
-      });
-      if (!kept) p.remove();
-    });
+    list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
   }
 
   function watchResults() {
     var list = document.querySelector(".md-search-result__list");
     if (!list || list.dataset.epBusca) return;
     list.dataset.epBusca = "1";
-    new MutationObserver(function () { fixResults(list); }).observe(list, { childList: true, subtree: true });
+    var box = list.parentElement || list;  // a lista e a contagem («Nenhum documento…»)
+    new MutationObserver(function () { fixResults(list); }).observe(box, { childList: true, subtree: true });
   }
 
   // Página de destino: realce das palavras buscadas (também as acentuadas: "prorrogacao" realça
@@ -358,11 +405,14 @@
     watchResults();
     var h = new URL(location.href).searchParams.get("h");
     var article = document.querySelector("article.md-content__inner");
+    markTarget();
     if (h && article && !article.dataset.epRealce) {
       article.dataset.epRealce = "1";
-      highlight(article, tokens(h).filter(function (w) { return !has(STOP, w); }));
+      // Realce só no dispositivo aberto (e no seu corpo), não na página inteira.
+      var targets = [].slice.call(article.querySelectorAll(".busca-alvo"));
+      var words = tokens(h).filter(function (w) { return !has(STOP, w); });
+      (targets.length ? targets : [article]).forEach(function (el) { highlight(el, words); });
     }
-    markTarget();
   }
 
   window.addEventListener("hashchange", markTarget);

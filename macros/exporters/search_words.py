@@ -14,7 +14,8 @@ the two in step.
   ``extra`` still finds ``extraordinárias``.
 - ``pair_tokens``: adjacent words, so that a query whose words stand together in a document
   ranks that document higher.
-- ``citation_tokens``: ``_art7par5alia``, ``_de4860`` … for citations typed as queries.
+- ``citation_tokens``: ``_art7par5alia``, ``_de4860`` … for citations typed as queries, and the
+  same without the article (``_par5alia``, ``_alia``) for «alínea a», «§ 5», «inciso II» alone.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def act_key(statute: Statute) -> str:
 _THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")
 _ENDINGS = (("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"))
+_LAST_LEVEL = re.compile(r"(?:parunico|par\d+|inc\d+|ali[a-z]|ite\d+)$")
 
 
 def tokens(text: str) -> list[str]:
@@ -99,9 +101,19 @@ def citation_tokens(act: str, raw: str) -> list[str]:
     """Tokens a citation query produces for the provision ``raw`` of act ``act``.
 
     ``art7_par5_ali1`` → ``_de4860 _art7par5alia``; ``art1_cpt_inc2`` → ``_art1inc2``;
-    ``art7_cpt`` → ``_art7cpt``; ``art5_par1u`` → ``_art5parunico _parunico``.
+    ``art7_cpt`` → ``_art7cpt``; ``art5_par1u`` → ``_art5parunico _parunico``. A provision below
+    the article is also cited without it: ``art7_par5_ali1`` → ``_par5alia _alia`` besides.
     """
     return ["_" + token for token in _citation_tokens(act, raw)]
+
+
+def _without_parent(sub: str) -> list[str]:
+    """A provision cited without its article or annex ("paragrafo 5", "alinea a", "item 3"): the
+    whole chain below the article (``par5alia``) and the provision's own last level (``alia``)."""
+    if not sub:
+        return []
+    last = _LAST_LEVEL.search(sub)
+    return [sub] + ([last.group(0)] if last and last.group(0) != sub else [])
 
 
 def _citation_tokens(act: str, raw: str) -> list[str]:
@@ -123,15 +135,16 @@ def _citation_tokens(act: str, raw: str) -> list[str]:
         if g["cpt"] and not sub:
             sub = "cpt"
         out.append(base + sub)
-        if sub == "parunico":
-            out.append("parunico")
+        if sub != "cpt":
+            out.extend(_without_parent(sub))
     elif g["anx"]:
-        token = f"anx{g['anx']}"
+        sub = ""
         if g["anxali"]:
-            token += f"ali{ids.letter(int(g['anxali']))}"
+            sub += f"ali{ids.letter(int(g['anxali']))}"
         if g["anxite"]:
-            token += f"ite{g['anxite']}"
-        out.append(token)
+            sub += f"ite{g['anxite']}"
+        out.append(f"anx{g['anx']}{sub}")
+        out.extend(_without_parent(sub))
     elif g["cons"]:
         out.append(f"cons{g['cons']}")
     elif g["part"]:

@@ -124,7 +124,50 @@ def test_stop_words_never_decide(page: Page, base_url: str, site_dir: Path, with
 def test_stop_words_alone_find_nothing(page: Page, base_url: str) -> None:
     open_search(page, base_url + "/")
     assert type_query(page, "de da do para") == []
+    # The box is never treated as empty while something is typed in it.
+    expect(page.locator(".md-search-result__meta")).not_to_have_text(re.compile("Digite"))
     assert type_query(page, "o a e em") == []
+
+
+def test_card_main_link_lands_on_the_provision(page: Page, base_url: str) -> None:
+    """The card's title link goes where its best match is, and only that provision is marked."""
+    open_search(page, base_url + "/")
+    results = type_query(page, "couros verdes em salmoura")
+    assert results[0] == "decreto-lei-3844-1941/#anx1_ali6"
+    main = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").first
+    href = main.get_attribute("href") or ""
+    assert href.endswith("#anx1_ali6") and "h=couros" in href, href
+    main.click()
+    page.wait_for_url(re.compile(r"#anx1_ali6$"))
+    target = page.locator("[id='anx1_ali6']")
+    expect(target).to_have_class(re.compile(r"\bbusca-alvo\b"))
+    expect(target).to_be_in_viewport()
+    marks = page.locator(".md-content article mark[data-md-highlight]")
+    expect(marks.first).to_be_visible()
+    outside = page.evaluate(
+        "() => [...document.querySelectorAll('.md-content article mark[data-md-highlight]')]"
+        ".filter(m => !m.closest('.busca-alvo')).length"
+    )
+    assert outside == 0
+
+
+def test_absent_never_marks_a_word_the_snippet_has(page: Page, base_url: str) -> None:
+    open_search(page, base_url + "/")
+    type_query(page, "hora extra")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('.md-search-result__terms')].map(p => [
+            p.closest('article').textContent.replace(p.textContent, ''),
+            [...p.querySelectorAll('del')].map(d => d.textContent)])"""
+    )
+    fold = "(s) => window.estatutosBusca.tokens(s).map(window.estatutosBusca.stem)"
+    for text, absent in rows:
+        stems = page.evaluate(f"([s]) => ({fold})(s)", [text])
+        for word in absent:
+            forms = [word[:4], "extraordinari"] if word == "extra" else [word[:4]]
+            assert not any(s.startswith(f) for s in stems for f in forms), (word, text[:120])
+    # «extra» found as «extraordinárias» is never marked absent on the 1965 paragraph.
+    first = page.locator(".md-search-result__item").first.locator("article").nth(1)
+    expect(first.locator(".md-search-result__terms")).to_have_count(0)
 
 
 def test_hit_opens_the_paragraph_highlighted(page: Page, base_url: str) -> None:

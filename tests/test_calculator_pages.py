@@ -105,7 +105,7 @@ def test_provision_links_exist(site_dir: Path, name: str) -> None:
     for provision in provisions:  # type: ignore[union-attr]
         if provision.get("url"):
             assert provision["url"].startswith(("https://www.planalto.gov.br/ccivil_03/", "https://www3.tst.jus.br/",
-                                                "https://www.tst.jus.br/"))
+                                                "https://www.tst.jus.br/documents/"))
             assert f'href="{provision["url"]}"' in html
             day = "/".join(reversed(provision["verified"].split("-")))
             # how it was checked, as it was: the official page, or the copy read (issue 18)

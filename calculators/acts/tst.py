@@ -21,7 +21,8 @@ OJ_60 = Provision(
 NIGHT_IN_BASE = Provision(
     "tst-sbdi1", "e_rr_1260_79_2011_5_08_0002",
     "TST, SBDI-1, E-RR-1260-79.2011.5.08.0002 (julgado em 08/04/2016)",
-    "https://www.tst.jus.br/", "2026-12-01",
-    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; a página oficial não "
-    "pôde ser aberta",
+    "https://www.tst.jus.br/documents/10157/63003/Livro-Internet.pdf", "2026-12-01",
+    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; a decisão não pôde ser "
+    "aberta no TST, e o link leva ao livro oficial de Súmulas e Orientações do TST, onde está a "
+    "Orientação nº 97 que ela aplica",
 )

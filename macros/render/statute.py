@@ -268,6 +268,7 @@ class StatuteRenderer:
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
             f'<p><strong>Vigência:</strong> {self.linked(status["explanation"])}</p>'
+            f'{render_hoje.status_html(self.today)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
             f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '

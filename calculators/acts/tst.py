@@ -17,12 +17,12 @@ OJ_60 = Provision(
 
 # The 2016 decision of the SBDI-1: for the port worker, the night additional enters the base of
 # overtime worked at night (OJ nº 97 prevails; item II of OJ nº 60 does not reach it). Read in a
-# copy of the TST's Informativo nº 131; the TST's own page could not be opened from here.
+# copy of the TST's Informativo nº 131; no official address of the decision was found, so it has
+# none (``url`` empty), like its entry in data/atos.yaml.
 NIGHT_IN_BASE = Provision(
-    "tst-sbdi1", "e_rr_1260_79_2011_5_08_0002",
+    "tst-e-rr-1260-79-2011-5-08-0002", "decisao",
     "TST, SBDI-1, E-RR-1260-79.2011.5.08.0002 (julgado em 08/04/2016)",
-    "https://www.tst.jus.br/documents/10157/63003/Livro-Internet.pdf", "2026-12-01",
-    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; a decisão não pôde ser "
-    "aberta no TST, e o link leva ao livro oficial de Súmulas e Orientações do TST, onde está a "
-    "Orientação nº 97 que ela aplica",
+    "", "2026-12-01",
+    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; o endereço oficial da "
+    "decisão não foi localizado",
 )

@@ -38,15 +38,17 @@ class Provision:
 
     @property
     def external(self) -> bool:
-        """True for a provision outside this edition (a later act or a precedent)."""
-        return bool(self.url)
+        """True for a provision outside this edition (a later act or a precedent): it carries
+        its printed label, and the address of its official publication where one is known (a
+        precedent read only in a copy has none, and ``checked`` names the copy)."""
+        return bool(self.url or self.label)
 
-    def to_json(self) -> dict[str, str]:
-        """JSON form (``label``, ``url`` and ``verified`` only for provisions outside the
-        edition)."""
-        out = {"statute": self.statute, "id": self.id, "ref": self.ref}
+    def to_json(self) -> dict[str, str | bool]:
+        """JSON form (``external``, ``label``, ``url``, ``verified`` and ``checked`` only for
+        provisions outside the edition; ``url`` is empty where no official address is known)."""
+        out: dict[str, str | bool] = {"statute": self.statute, "id": self.id, "ref": self.ref}
         if self.external:
-            out.update(label=self.label, url=self.url, verified=self.verified)
+            out.update(external=True, label=self.label, url=self.url, verified=self.verified)
             if self.checked:
                 out["checked"] = self.checked
         return out

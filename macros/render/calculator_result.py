@@ -24,7 +24,7 @@ DATE_FORMAT = "{2}/{1}/{0}"
 def label_of(site: Site, provision: Mapping[str, Any]) -> str:
     """The label of a provision part: the printed label of a later act or precedent, or this
     edition's act short title and the provision (``Lei nº 4.860/1965, art. 7º``)."""
-    if provision.get("url"):
+    if provision.get("external"):
         return str(provision["label"])
     return links.provision_label(site.statute(str(provision["statute"])), str(provision["id"]))
 
@@ -38,11 +38,16 @@ def provision_link(site: Site, provision: Mapping[str, Any]) -> Markup:
     """A link to the provision: its anchor in this edition, or the official publication of a
     later act or precedent (with the date it was verified)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
-    if provision.get("url"):
+    if provision.get("external"):
         # How it was checked, as it was: the official page, or the copy read when the official
-        # page could not be opened (``checked``), never a check that was not made.
+        # page could not be opened or is not known (``checked``), never a check that was not made.
         day = verified_text(str(provision["verified"]))
         how = f"conferido em {day} {provision['checked']}" if provision.get("checked") else f"verificado em {day}"
+        if not provision.get("url"):
+            return Markup(
+                '<span class="calc-dispositivo calc-dispositivo--hoje" data-ref="{}">{}</span> '
+                '<span class="calc-verificado">({})</span>'
+            ).format(f"{slug}#{node_id}", provision["label"], how)
         return Markup(
             '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
             'rel="noopener">{}</a> <span class="calc-verificado">({})</span>'

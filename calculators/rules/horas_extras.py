@@ -1,8 +1,11 @@
-"""Extraordinary hours: Lei nº 4.860/1965, art. 7º, caput and §§ 1º, 2º, 5º, 7º and 9º.
+"""Extraordinary hours: Lei nº 4.860/1965, art. 7º, caput and §§ 1º, 2º, 5º, 7º and 9º, and
+today's minimum beside it (issue 18: a today's figure is a floor, or it is not shown).
 
-- Hourly wage: monthly salary ÷ divisor, 240 by default (30 days × 8 hours, an inference from
-  CLT art. 64 and the 8-hour day of art. 7º, caput) or 220 for the Escritório Central's
-  44-hour week (§ 1º); a direct hourly wage is also accepted.
+- Hourly wage: monthly salary ÷ divisor. The divisor follows the weekly hours the salary pays
+  (CLT, art. 64, :mod:`calculators.acts.clt`: weekly hours × 30 ÷ 6): today 44 hours (CF/88,
+  art. 7º, XIII) → 220; in 1965 48 hours (art. 7º, caput) → 240, 44 in the Escritório Central
+  (§ 1º) → 220; the contract's week (``semana_horas``: 40 → 200, 36 → 180) or a divisor the
+  worker gives (``divisor``) take precedence. A direct hourly wage is also accepted.
 - § 5º: premiums on the *daytime* ordinary hourly wage, night hours included: a) 20% for the
   first two extension hours of a period (``art7_par5_ali1``); b) 50% for the others
   (``art7_par5_ali2``); c) 100% for the meal hours (``art7_par5_ali3``).
@@ -10,17 +13,20 @@
 - § 9º (``art7_par9``): holders of direction or chief posts get no pay for extraordinary
   services (meal hours and extensions, § 2º): shown as zero.
 
-Each line shows the pay of the hours and the premium separately.
+Money: the one rounding rule is applied once, to the amount paid (the total); the lines shown
+are the total's shares (:func:`calculators.core.money.allocate`), so they add up to it. In 1965
+values the unit is the whole cruzeiro: an editorial reading (Lei nº 4.511/1964 abolished the
+centavo, art. 1º, § 1º, and dropped the fractions then recorded, art. 15; it says nothing of
+amounts computed later).
 
-Era and currency (input ``era``): ``1965`` (default) for values of November 1965, in whole
-cruzeiros: Lei nº 4.511/1964, art. 1º, § 1º, abolished the centavo, so every amount paid is
-rounded to the whole cruzeiro; ``hoje`` for values of today, in reais with centavos. A
-currency sign that contradicts the era is refused with a message.
-
-Today (:mod:`calculators.rules.today`): beside the 1965 premiums the result always gives the minimum
-owed today (``total_acrescimos_minimo_hoje``): each extension hour at no less than 50% (CF/88,
-art. 7º, XVI), the meal hour at 100% (the higher of the two), the holiday as in § 7º, all on
-the basic salary only (TST, OJ nº 60, II, of the SBDI-1).
+Era (input ``era``): ``hoje`` (default) in reais; ``1965`` in cruzeiros, the act's rule only.
+Today (era ``hoje`` only, never in Cr$): the minimum on today's overtime hours
+(``horas_extras_hoje``, which ``jornada`` hands over; else the extensions typed) at no less
+than 50% (CF/88, art. 7º, XVI), meal hours at 100%, the holiday as in § 7º, on the basic salary
+(TST, OJ nº 60, II); night overtime with the night additional the worker receives in its base
+(TST, SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016), or a plain statement that it is left out.
+Chiefs: no today's figure, the reason and where to ask. The worker's agreement percentages are
+shown side by side with the act's rule and the minimum, never as an amount owed.
 """
 
 from dataclasses import dataclass

@@ -15,9 +15,12 @@
 - § 4º (``art7_par4``): at least 11 consecutive hours of rest between two periods.
 - § 6º (``art7_par6``): one weekly rest day.
 
-Today (:mod:`calculators.rules.today`): beside the 1965 limits the result shows the limits of CF/88,
-art. 7º, XIII (8 hours a day, 44 a week; compensation only by agreement) and which hours of the
-week would be overtime today.
+Today (:mod:`calculators.acts.cf_1988`): beside the 1965 limits the result shows which hours of
+the week would be overtime by today's limits: 8 hours a day and 44 a week (CF/88, art. 7º,
+XIII); in turnos ininterruptos de revezamento 6 hours a day (XIV), or the daily limit the
+worker's agreement sets. Those hours, and how many of them fall between 19:00 and 07:00 (the
+last hours of each period are the overtime ones), are handed to ``horas_extras`` with the 1965
+extensions, in today's values.
 
 Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
 calendar day of the week without any work; hours in holiday periods that are ordinary hours

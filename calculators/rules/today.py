@@ -10,9 +10,13 @@ this edition, and none of it is legal advice: a collective agreement may give mo
   most 8 hours a day and 44 a week; compensation of hours by agreement is allowed.
 - Constituição Federal de 1988, art. 7º, XVI (:data:`CF_OVERTIME`): overtime paid at least
   50% above the normal hour.
+- Constituição Federal de 1988, art. 7º, XIV (:data:`CF_SHIFTS`): 6 hours a day in turnos
+  ininterruptos de revezamento, unless collective bargaining sets otherwise.
+- CLT, art. 64 (:data:`CLT_64`): the monthly divisor from the weekly hours (220 for 44 hours).
 - TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II (:data:`OJ_60`): port workers'
-  overtime is computed on the basic salary, without the risk and productivity additionals (the
-  OJ is silent on the night additional).
+  overtime is computed on the basic salary, without the risk and productivity additionals;
+  the night additional does enter the base of night overtime (:data:`NIGHT_IN_BASE`: TST,
+  SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016; OJ nº 97 prevails).
 - Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`): the centavo was abolished, so the
   cruzeiros of November 1965 were whole cruzeiros.
 """

@@ -120,7 +120,9 @@ def shown_amounts(pg: Page, name: str) -> dict[str, str]:
 
 
 def shown_provisions(pg: Page, name: str) -> list[str]:
-    refs = pg.eval_on_selector_all(f"#resultado-{name} .calc-passos a[data-ref]", "a => a.map(x => x.dataset.ref)")
+    # a link, or the name alone of a precedent with no official address known
+    refs = pg.eval_on_selector_all(f"#resultado-{name} .calc-passos .calc-dispositivo[data-ref]",
+                                   "a => a.map(x => x.dataset.ref)")
     return list(dict.fromkeys(refs))
 
 

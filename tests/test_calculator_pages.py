@@ -112,7 +112,8 @@ def test_provision_links_exist(site_dir: Path, name: str) -> None:
                 assert provision["checked"] and "cópia" in provision["checked"]
             day = "/".join(reversed(provision["verified"].split("-")))
             # how it was checked, as it was: the official page, or the copy read (issue 18)
-            how = f"conferido em {day} {provision['checked']}" if provision.get("checked") else f"verificado em {day}"
+            how = (f"conferido em {day} {provision['checked']}" if provision.get("checked")
+                   else f"registrado em {day}, sem abrir a página oficial")
             assert f"({html_lib.escape(how, quote=False)})" in html or f"({how})" in html
     anchors: dict[str, set[str]] = {}
     for slug, node_id in links:

@@ -73,7 +73,8 @@
       }
       out.appendChild(cited);
       var day = String(provision.verified || "").split("-").reverse().join("/");
-      var how = provision.checked ? "conferido em " + day + " " + String(provision.checked) : "verificado em " + day;
+      var how = provision.checked ? "conferido em " + day + " " + String(provision.checked)
+        : "registrado em " + day + ", sem abrir a página oficial";
       out.appendChild(text(" "));
       out.appendChild(el("span", { className: "calc-verificado" }, "(" + how + ")"));
       return out;

@@ -36,13 +36,16 @@ def verified_text(iso: str) -> str:
 
 def provision_link(site: Site, provision: Mapping[str, Any]) -> Markup:
     """A link to the provision: its anchor in this edition, or the official publication of a
-    later act or precedent (with the date it was verified)."""
+    later act or precedent, with the date it was registered and, plainly, that the official page
+    was not opened (no machine of this project opens it; how each claim about today was checked
+    is told in the «Hoje» boxes and on /hoje/)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
     if provision.get("external"):
         # How it was checked, as it was: the official page, or the copy read when the official
         # page could not be opened or is not known (``checked``), never a check that was not made.
         day = verified_text(str(provision["verified"]))
-        how = f"conferido em {day} {provision['checked']}" if provision.get("checked") else f"verificado em {day}"
+        how = (f"conferido em {day} {provision['checked']}" if provision.get("checked")
+               else f"registrado em {day}, sem abrir a página oficial")
         if not provision.get("url"):
             return Markup(
                 '<span class="calc-dispositivo calc-dispositivo--hoje" data-ref="{}">{}</span> '

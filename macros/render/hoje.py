@@ -4,7 +4,7 @@ sources and check, the /hoje/ table, and the references of the answers in /pergu
 Render only: every sentence comes from ``data/hoje/`` (see :mod:`macros.data.hoje`); nothing here
 decides what the law is. Each claim says how it was checked, in plain words, from its check record
 (:func:`check_html`): «Conferido em 01/12/2026 numa cópia arquivada da página oficial (…); a página
-oficial não pôde ser aberta pela edição» or «Não conferido: …». Nothing is said of a check that the
+oficial não pôde ser aberta» or «Não conferido: …». Nothing is said of a check that the
 record does not show. The box follows the board's contract 1: ``<details class="hoje"
 id="hoje-<article id>" data-search-title="Hoje — <citation label>" data-search-exclude>``.
 """
@@ -106,7 +106,7 @@ def check_html(check: Check) -> Markup:
                       "{}{}</span>").format(short_date(check.on), note, read)
     text = Markup("Conferido{} em {} {}").format(who, short_date(check.on), readings_html(check.read))
     if not check.official_page_read:
-        text += Markup("; a página oficial não pôde ser aberta pela edição")
+        text += Markup("; a página oficial não pôde ser aberta")
     return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
 
 
@@ -138,8 +138,8 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
         return Markup("conferido em {}").format(short_date(checked_on))
     if unconfirmed == total:
         return Markup("não conferido")
-    noun = "afirmação não conferida" if unconfirmed == 1 else "afirmações não conferidas"
-    return Markup("{} de {} {}").format(unconfirmed, total, noun)
+    verb = "não foi conferida" if unconfirmed == 1 else "não foram conferidas"
+    return Markup("{} de {} afirmações {}").format(unconfirmed, total, verb)
 
 
 def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry,

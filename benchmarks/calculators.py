@@ -178,6 +178,7 @@ STAGES = (
     ("busca", "busca (último byte do motor)"),
     ("wasm", "WebAssembly: compilar + instanciar"),
     ("python", "início do Python (biblioteca em .zip)"),
+    ("instantaneo", "estado salvo: ler, restaurar, conferir (2ª visita)"),
     ("desempacotar", "desempacotar as calculadoras"),
     ("importar", "importar calculators.api"),
     ("calculo", "1º cálculo (no worker)"),
@@ -442,6 +443,9 @@ def main() -> None:
     say(f"   máquina: {load()}")
     say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
         f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
+    if "brotli" in motor:
+        say(f"1. motor (brotli, as cópias .br da construção): {motor['brotli']:,} bytes ÷ Pyodide original em gzip "
+            f"{motor['stock_gzip']:,} = {motor['ratio_brotli']:.3f}  (meta ≤ 0,55)")
     with tempfile.TemporaryDirectory() as tmp:
         bare_root = Path(tmp) / "bare-pyodide"
         (bare_root / "pyodide").mkdir(parents=True)

@@ -17,8 +17,6 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 from calculators.core.money import Currency, amount_text
 from calculators.rules import today
@@ -28,6 +26,7 @@ from ..data import site as data_site
 from ..data.calculator_tables import calculator_data, choices, cut_size, full_table_examples
 from ..data.statutes import statute
 from . import links
+from .safe import Markup
 from .statute import md_heading_text
 
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
@@ -280,7 +279,7 @@ def field_html(calc: str, field: Mapping[str, Any], path: str, item: bool = Fals
     visible = field.get("visible_when")
     wrapper_attrs = Markup("")
     if visible:
-        wrapper_attrs = Markup(" data-visible-when='{}'").format(json.dumps(visible, ensure_ascii=False))
+        wrapper_attrs = Markup(' data-visible-when="{}"').format(json.dumps(visible, ensure_ascii=False))
     common = Markup(" ").join(Markup('{}="{}"').format(k, v) for k, v in attrs.items())
     kind = field["type"]
     if kind == "boolean":

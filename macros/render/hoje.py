@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from markupsafe import Markup
-
 from ..data import ids
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday, all_today, today_of
 from ..data.model import Statute
 from ..data.statutes import statute
 from . import cite
 from .links import provision_link
+from .safe import Markup
+from .statute import md_heading_text
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -128,7 +128,7 @@ def table_page() -> str:
                              Markup('<a href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
                              for s in claim.sources),
                          iso=claim.verified.isoformat(), date=claim.verified.strftime("%d/%m/%Y")))
-        out.append(f"## {statute_title} {{ #{slug} }}\n")
+        out.append(f"## {md_heading_text(statute_title)} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))
         out.append(str(Markup(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
-
 from ..data.model import Statute
 from . import cite
 from . import hoje as render_hoje
+from .safe import Markup, escape
 
 
 def statute_cards(statutes: list[Statute]) -> Markup:

@@ -9,9 +9,8 @@ hand; ``within`` shortens it after a provision already named (``§ 3º`` after `
 
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from ..data import ids
+from .safe import Markup
 
 
 def provision_href(slug: str, node_id: str, root: str | None) -> str:

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_decimal
 
 from ..data.notes import Note
+from .safe import Markup, escape
 
 
 def note_aside(

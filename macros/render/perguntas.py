@@ -13,8 +13,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 
 from ..data import ids
@@ -23,6 +21,7 @@ from ..data.loader import ROOT
 from ..data.statutes import statute
 from .calculators import calculator_href, declaration, provision_label, share_query
 from .links import provision_link
+from .safe import Markup
 
 
 class ExampleError(ValueError):

@@ -107,6 +107,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 def as_text(value: str) -> str:
     """A text cell for a CSV: one that a spreadsheet would read as a formula gets a leading
     apostrophe, which spreadsheets take as «this is text» (the JSON keeps the value as printed)."""
+    if value == "-":  # the printed empty-cell marker alone is text to every spreadsheet
+        return value
     return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 

@@ -15,17 +15,21 @@ its schema would be rendered by Markdown deliberately (none is, today).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import markupsafe
 
-# HTML's specials, and Markdown's that could turn text into markup: link and image brackets, code
-# spans, emphasis, backslash escapes. One pass, so no reference is escaped twice.
-_TEXT = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;",
-         "[": "&#91;", "]": "&#93;", "`": "&#96;", "*": "&#42;", "\\": "&#92;"}
+# HTML's specials, and Markdown's that could turn text into markup: code spans, emphasis, backslash
+# escapes; and a closing bracket that would make a link, an image or a link definition
+# («](», «][», «]:»). A bracket alone makes nothing, and stays as typed (attribute values such
+# as ``prorrogacoes[0].horas`` keep theirs). One pass, so no reference is escaped twice.
+_TEXT = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&#34;", "`": "&#96;", "*": "&#42;", "\\": "&#92;"}
 _MARKDOWN = str.maketrans(_TEXT)
+_LINK = re.compile(r"\](?=[(\[:])")
 # In a heading also its attribute list ({ #id }), a closing #, emphasis with _ and images' !.
-HEADING = str.maketrans({**_TEXT, "{": "&#123;", "}": "&#125;", "#": "&#35;", "_": "&#95;", "!": "&#33;"})
+HEADING = str.maketrans({**_TEXT, "[": "&#91;", "]": "&#93;", "{": "&#123;", "}": "&#125;", "#": "&#35;",
+                        "_": "&#95;", "!": "&#33;"})
 
 
 class Markup(markupsafe.Markup):
@@ -42,7 +46,7 @@ class Markup(markupsafe.Markup):
 
 def text(value: Any) -> str:
     """``value`` as inert text for a Markdown page (HTML and Markdown specials escaped)."""
-    return str(value).translate(_MARKDOWN)
+    return _LINK.sub("&#93;", str(value).translate(_MARKDOWN))
 
 
 def escape(value: Any) -> Markup:

@@ -24,9 +24,9 @@ from macros.data import site as data_site  # noqa: E402
 
 def pytest_configure(config: pytest.Config) -> None:
     """Load the Site of the real data once per test session and make it the current one, as the
-    hook ``on_config`` does at the start of a build: the macros and the accessors the tests call
-    (``all_statutes()``, ``decree_tables()``…) read it. Tests of broken data load their own copy
-    with ``data_site.load(folder)`` or run the real build."""
+    hook ``on_config`` does at the start of a build: the tests read it with ``data_site.current()``
+    (``current().statutes``, ``current().decree_tables``…) or take the fixture ``site``. Tests of
+    broken data load their own copy with ``data_site.load(folder)`` or run the real build."""
     data_site.use(data_site.load())
 
 

@@ -1,6 +1,7 @@
-"""The «Hoje» layer: schema and checks, the build failing on a claim without source or date, a box
-with a date and an official link after every article of the three acts, the /hoje/ table, and
-the per-act summaries on the status banner and the home cards."""
+"""The «Hoje» layer: schema and checks, the build failing on a claim without source or check
+record, a box after every article of the three acts with official links and, for every claim, how
+and when it was checked, the /hoje/ table, and the per-act summaries on the status banner and the
+home cards. The check records themselves (what the page says of them) are in test_hoje_checks.py."""
 
 from __future__ import annotations
 
@@ -16,13 +17,14 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
-from macros.data.hoje import all_today, articles_of, build, load_all_today
+from macros.data.hoje import articles_of, build, load_all_today
 from macros.data.loader import DataError, load_validated
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
-OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)")
+OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/"
+                      r"|legis\.senado\.gov\.br/)")
 
 
 def raw(slug: str = "lei-4860-1965") -> dict[str, Any]:
@@ -34,19 +36,19 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
     """Validate and build ``data`` as if it were ``data/hoje/<slug>.yaml``."""
     path = tmp_path / f"{slug}.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    build(load_validated(path, "hoje"), path, all_statutes()[slug])
+    build(load_validated(path, "hoje"), path, current().statutes[slug], current().acts)
 
 
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
-    layers = load_all_today(HOJE, all_statutes())
-    assert set(layers) == set(all_statutes())
-    for slug, statute in all_statutes().items():
+    layers = load_all_today(HOJE, current().statutes, current().acts)
+    assert set(layers) == set(current().statutes)
+    for slug, statute in current().statutes.items():
         assert list(layers[slug].articles) == articles_of(statute)
         for art in layers[slug].articles.values():
             assert art.claims
             for claim in art.claims:
-                assert claim.sources and claim.verified <= dt.date.today()
-                assert all(OFFICIAL.match(s.url) for s in claim.sources), claim
+                assert claim.sources and claim.check.on <= dt.date.today()
+                assert all(OFFICIAL.match(s.url) if s.url else s.url_note for s in claim.sources), claim
 
 
 BROKEN: list[tuple[str, Any, str, str]] = [
@@ -55,16 +57,37 @@ BROKEN: list[tuple[str, Any, str, str]] = [
      "articles.art7.claims[0]", "campo obrigatório ausente ('sources')"),
     ("fontes vazias", lambda d: d["articles"]["art7"]["claims"][0].update(sources=[]),
      "articles.art7.claims[0].sources", "[] should be non-empty"),
-    ("sem data", lambda d: d["articles"]["art7"]["claims"][1].pop("verified"),
-     "articles.art7.claims[1]", "campo obrigatório ausente ('verified')"),
-    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1].update(verified="30/11/2026"),
-     "articles.art7.claims[1].verified", "formato inválido"),
-    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2026-02-30"),
-     "articles.art4.claims[0].verified", "data inexistente"),
-    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2999-01-01"),
-     "articles.art4.claims[0].verified", "no futuro"),
-    ("fonte não oficial", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
-     "articles.art7.claims[0].sources[0].url", "formato inválido"),
+    ("sem conferência", lambda d: d["articles"]["art7"]["claims"][1].pop("check"),
+     "articles.art7.claims[1]", "campo obrigatório ausente ('check')"),
+    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1]["check"].update(date="30/11/2026"),
+     "articles.art7.claims[1].check.date", "formato inválido"),
+    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2026-02-30"),
+     "articles.art4.claims[0].check.date", "data inexistente"),
+    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2999-01-01"),
+     "articles.art4.claims[0].check.date", "no futuro"),
+    ("conferido sem nada lido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(read=[]),
+     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
+    ("conferido sem o dispositivo achado", lambda d: [r.update(provision_found=False)
+                                                      for r in d["articles"]["art4"]["claims"][0]["check"]["read"]],
+     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
+    ("não conferido sem nota", lambda d: d["articles"]["art7"]["claims"][7]["check"].pop("note"),
+     "articles.art7.claims[7].check", "«nao_conferido» exige a nota"),
+    ("quem conferiu desconhecido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(by="alguem"),
+     "articles.art4.claims[0].check.by", "valor não permitido"),
+    ("leitura sem publicador", lambda d: d["articles"]["art4"]["claims"][0]["check"]["read"][0].pop("publisher"),
+     "articles.art4.claims[0].check.read[0]", "campo obrigatório ausente ('publisher')"),
+    ("endereço fora do registro",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
+     "articles.art7.claims[0].sources[0]", "chave desconhecida"),
+    ("ato fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="lei-1-1900"),
+     "articles.art7.claims[0].sources[0].act", "não está no registro"),
+    ("ato do registro sem endereço oficial nem motivo",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="mensagem-veto-1004-1965"),
+     "articles.art7.claims[0].sources[0].act", "não tem endereço oficial"),
+    ("motivo de falta de endereço para ato com endereço",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url_note="sem motivo algum aqui"),
+     "articles.art7.claims[0].sources[0].url_note", "url_note não cabe"),
+    ("faixa sem conferência", lambda d: d["status"].pop("check"), "status", "campo obrigatório ausente ('check')"),
     ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
      "articles.art7.claims[0]", "chave desconhecida"),
     ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),
@@ -89,8 +112,8 @@ def test_broken_layer_is_rejected(tmp_path: Path, what: str, mutate: Any, place:
     assert reason in caught.value.reason, caught.value.reason
 
 
-@pytest.mark.parametrize("field", ["sources", "verified"])
-def test_claim_without_source_or_date_stops_the_build(tmp_path: Path, field: str) -> None:
+@pytest.mark.parametrize("field", ["sources", "check"])
+def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: str) -> None:
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
     target = data / "hoje" / "lei-4860-1965.yaml"
@@ -109,7 +132,7 @@ def test_claim_without_source_or_date_stops_the_build(tmp_path: Path, field: str
 
 
 def test_box_markup_follows_the_contract() -> None:
-    html = str(render_hoje.box("lei-4860-1965", "art7"))
+    html = str(render_hoje.box(current().statute("lei-4860-1965"), current().today_of("lei-4860-1965"), "art7"))
     assert html.startswith('<details class="hoje hoje--em_parte" id="hoje-art7" '
                            'data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>')
     assert " open" not in html.split(">", 1)[0]
@@ -124,15 +147,22 @@ def _boxes(page: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("slug", ["decreto-lei-3844-1941", "decreto-17961-1945", "lei-4860-1965"])
-def test_every_article_has_its_box_with_a_date_and_an_official_link(site_dir: Path, slug: str) -> None:
+def test_every_article_has_its_box_with_official_links_and_how_each_claim_was_checked(
+        site_dir: Path, slug: str) -> None:
     page = site_dir / slug / "index.html"
     boxes = _boxes(page)
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     assert list(boxes) == articles_of(statute)
     text = page.read_text(encoding="utf-8")
+    layer = current().today[slug]
     for art_id, html in boxes.items():
-        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">', html), art_id
-        assert "Verificado em" in html and "verificado em" in html, art_id
+        items = re.findall(r'<li class="hoje-afirmacao.*?</li>', html, re.S)
+        assert len(items) == len(layer.articles[art_id].claims), art_id
+        for item in items:
+            # every claim: how and when it was checked, with its date
+            assert re.search(r'<span class="hoje-conferencia[^"]*">(Conferido|Não conferido)[^<]*'
+                             r'(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">\d{2}/\d{2}/\d{4}</time>', item), item
+        assert "Verificado em" not in html and "verificado em" not in html, art_id
         links = re.findall(r'<a class="hoje-fonte" href="([^"]+)"', html)
         assert links and all(OFFICIAL.match(u) for u in links), (art_id, links)
         assert "<details class=\"hoje" in html and " open" not in html.split(">", 1)[0]
@@ -146,18 +176,22 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     page = site_dir / "hoje" / "index.html"
     text = page.read_text(encoding="utf-8")
     rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
-    claims = sum(len(a.claims) for layer in all_today().values() for a in layer.articles.values())
-    assert len(rows) == claims
+    claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
+    outside = sum(len(o.claims) for layer in current().today.values() for o in layer.outside.values())
+    assert outside and len(rows) == claims + outside
     for row in rows:
-        assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf)', row), row
-        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">\d{2}/\d{2}/\d{4}</time>', row), row
-        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row), row
+        assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf|legis\.senado)', row) or \
+            "hoje-sem-endereco" in row, row
+        assert re.search(r'(Conferido|Não conferido)[^<]*(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">'
+                         r'\d{2}/\d{2}/\d{4}</time>', row), row
+        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row, row
     assert "não é conselho jurídico" in text
+    assert text.count('class="hoje-situacao-fonte"') == len(current().today)
 
 
 def test_banner_and_home_cards_summarise_the_layer(site_dir: Path) -> None:
     home = (site_dir / "index.html").read_text(encoding="utf-8")
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         page = (site_dir / slug / "index.html").read_text(encoding="utf-8")
         banner = page[page.index('class="ato-situacao'):page.index("</div>", page.index('class="ato-situacao'))]
         assert 'class="hoje-resumo"' in banner and layer.summary in banner
@@ -181,11 +215,11 @@ def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
 def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_dir: Path) -> None:
     index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     by_location = {d["location"]: d for d in index["docs"]}
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         for art_id in layer.articles:
             doc = by_location.get(f"{slug}/#hoje-{art_id}")
             assert doc is not None, (slug, art_id)
-            assert doc["title"] == render_hoje.search_title(slug, art_id)
+            assert doc["title"] == render_hoje.search_title(current().statute(slug), art_id)
             assert doc["title"].startswith("Hoje — ")
             article = by_location[f"{slug}/#{art_id}"]
-            assert "A quem se aplica hoje" not in article["text"] and "Verificado em" not in article["text"]
+            assert "A quem se aplica hoje" not in article["text"] and "Conferido em" not in article["text"]

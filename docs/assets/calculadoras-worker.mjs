@@ -19,8 +19,39 @@
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { createCounter } from "./motor-contagem.mjs";
+import { dropSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
+
+/* Where the start-up time goes (read by the benchmark, benchmarks/calculators.py): each stage in
+ * ms of this worker's clock, which starts when the page creates the worker. */
+const stages = {};
+function stage(name, start) {
+  stages[name] = Math.round(performance.now() - start);
+}
+/* WebAssembly compile + instantiate of the engine (the longest one: Pyodide also compiles a tiny
+ * helper module). With streaming it overlaps the .wasm download. */
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  if (typeof original !== "function") continue;
+  WebAssembly[name] = function (...args) {
+    const start = performance.now();
+    return original.apply(WebAssembly, args).then((result) => {
+      const took = performance.now() - start;
+      if (!(stages.wasm >= took)) {
+        stages.wasm = Math.round(took);
+        stages.wasmFim = Math.round(performance.now());
+      }
+      return result;
+    });
+  };
+}
+/* The last engine byte that arrived (Resource Timing: every fetch and import of this worker). */
+function lastByte() {
+  let end = 0;
+  for (const entry of performance.getEntriesByType("resource")) end = Math.max(end, entry.responseEnd);
+  return Math.round(end);
+}
 let engine = null;      // Promise<{run: PyProxy}>
 const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
 
@@ -84,6 +115,16 @@ async function fetchArchive(url) {
   return response.arrayBuffer();
 }
 
+/* The calculators' package, unpacked into Pyodide's file system and put on sys.path. */
+function unpack(pyodide, archive) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
+  pyodide.runPython(`
+import sys
+if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
+`);
+}
+
 async function boot(message) {
   const started = performance.now();
   const files = Array.isArray(message.files) ? message.files : [];
@@ -92,21 +133,59 @@ async function boot(message) {
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
   counter.watchImports([self.location.href, new URL("motor-contagem.mjs", self.location.href).href,
+    new URL("motor-instantaneo.mjs", self.location.href).href,
     new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
   // The trimmed standard library the build made (macros/exporters/engine.py).
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
-  const [pyodide, archive] = await Promise.all([loadPyodide(options), fetchArchive(message.archiveURL)]);
+  const archiveLoad = fetchArchive(message.archiveURL);
+  archiveLoad.catch(() => {}); // awaited below; the error is reported there
+  // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
+  const key = await snapshotKey(files, message.versao);
+  let start = performance.now();
+  const saved = await readSnapshot(self.location.href, key);
+  let pyodide = null;
+  let api = null;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      stages.pronto = Math.round(performance.now());
+      unpack(pyodide, await archiveLoad);
+      api = pyodide.pyimport("calculators.api");
+      if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
+      stage("instantaneo", start);
+    } catch {
+      // Unusable (another Pyodide, a broken heap): thrown away, and the normal start follows.
+      pyodide = null;
+      api = null;
+      await dropSnapshot(self.location.href, key);
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    stages.pronto = Math.round(performance.now());
+    const archive = await archiveLoad;
+    counter.finish();
+    progress("Carregando as calculadoras…");
+    start = performance.now();
+    unpack(pyodide, archive);
+    stage("desempacotar", start);
+    start = performance.now();
+    api = pyodide.pyimport("calculators.api");
+    stage("importar", start);
+    // The state with the calculators imported, saved for the next start (never delays this one's
+    // answer for long: the copy is taken now, compressed and stored in the background).
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      saveSnapshot(self.location.href, key, bytes).then((kept) => { stages.guardado = kept; });
+    } catch {
+      /* Pyodide could not take it: the next start is the normal one */
+    }
+  }
   counter.finish();
-  progress("Carregando as calculadoras…");
-  pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
-  pyodide.runPython(`
-import json, sys
-if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
-`);
-  const api = pyodide.pyimport("calculators.api");
+  stages.busca = lastByte();
+  stages.python = stages.pronto - (stages.wasmFim || 0);
   const run = (name, inputs, data) => api.run_json(name, inputs, data);
   return { run, ms: performance.now() - started };
 }
@@ -133,7 +212,7 @@ self.onmessage = async (event) => {
     if (!engine) engine = boot(message);
     try {
       const ready = await engine;
-      self.postMessage({ type: "ready", ms: ready.ms });
+      self.postMessage({ type: "ready", ms: ready.ms, stages });
     } catch (error) {
       engine = null;
       self.postMessage({ type: "error", message: String((error && error.message) || error) });
@@ -156,8 +235,10 @@ self.onmessage = async (event) => {
     try {
       if (!engine) throw new Error("motor não carregado");
       const { run } = await engine;
+      const start = performance.now();
       const json = run(String(message.name), String(message.inputs), data);
-      self.postMessage({ type: "result", id: message.id, json: String(json) });
+      if (stages.calculo === undefined) stage("calculo", start);
+      self.postMessage({ type: "result", id: message.id, json: String(json), stages });
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: "motor", error: reason(error) });
     }

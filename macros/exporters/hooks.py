@@ -1,6 +1,8 @@
 """MkDocs build hooks: load the data first, then finish the built site.
 
-- ``on_config``: the build's :class:`macros.data.site.Site` is loaded: every data file read and
+- ``on_config``: a build for publishing (``EP_PUBLICAR=1``) refuses a local ``site_url``
+  (:mod:`macros.exporters.public_address`); then the build's :class:`macros.data.site.Site` is
+  loaded: every data file read and
   validated once (the tables audited) before anything renders; a broken file stops the build
   with the file, the place and the reason. Every later hook takes this Site
   (:func:`macros.data.site.current`), and nothing of a previous build (``mkdocs serve``) survives.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -38,11 +41,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, offline, robots, search_index, site_files
+from macros.exporters import csp, offline, public_address, robots, search_index, site_files
 from macros.render import metadata, not_found, regions
 
 
 def on_config(config: Any) -> Any:
+    try:
+        public_address.check(config["site_url"] or "", os.environ)
+    except public_address.AddressError as exc:
+        raise PluginError(f"Endereço público — {exc}") from exc
     try:
         site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
@@ -65,6 +72,7 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
+        site_files.add_vendor(files, config)
         site_files.add_downloads(site, files, config)
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)

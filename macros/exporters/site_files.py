@@ -1,5 +1,6 @@
 """Files the site serves itself, added to the build as MkDocs files (so links to them validate
-and ``mkdocs serve`` serves them too): the source documents and the vendored Pyodide."""
+and ``mkdocs serve`` serves them too): the source documents, the vendored Pyodide and
+the other pinned browser libraries (``/assets/vendor/``)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,26 @@ def add_pyodide(files: Files, config: Any) -> None:
         if existing is not None:
             files.remove(existing)
         files.append(File.generated(config, uri, content=content))
+
+
+# Browser libraries the site serves itself, copied at build from their pinned npm packages
+# (package.json): site address → file under node_modules. ``qrcode-generator`` draws the QR code of
+# a calculation's share link on its receipt (assets/comprovante.js loads it when a receipt opens).
+VENDOR_FILES = {
+    "assets/vendor/qrcode-generator.js": Path("qrcode-generator") / "dist" / "qrcode.js",
+}
+
+
+def add_vendor(files: Files, config: Any) -> None:
+    """The pinned browser libraries of :data:`VENDOR_FILES`, under ``/assets/vendor/``."""
+    for uri, relative in VENDOR_FILES.items():
+        source = ROOT / "node_modules" / relative
+        if not source.is_file():
+            raise MissingAssetError(
+                f"Biblioteca não instalada: falta {source.relative_to(ROOT)}. "
+                "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
+            )
+        _add(files, config, uri, source)
 
 
 # The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
@@ -143,6 +164,7 @@ ENGINE_REPORT = "assets/motor.json"
 ENGINE_URIS = (
     "assets/calculadoras-worker.mjs",
     "assets/motor-contagem.mjs",
+    "assets/motor-instantaneo.mjs",
     "assets/pyodide/pyodide.mjs",
     "assets/pyodide/pyodide.asm.mjs",
     "assets/pyodide/pyodide.asm.wasm",

@@ -251,9 +251,3 @@ def load_registry(path: Path, statutes: Mapping[str, Statute]) -> Registry:
     """Read, validate and check ``data/atos.yaml``."""
     return build(load_validated(path, "atos"), path, statutes)
 
-
-def registry() -> Registry:
-    """The registry of the build's Site (:func:`macros.data.site.current`)."""
-    from .site import current
-
-    return current().acts

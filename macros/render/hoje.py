@@ -14,11 +14,13 @@ from __future__ import annotations
 import datetime as dt
 
 from ..data import ids
+from ..data.acts import Registry
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
 from .acts import linked
 from .links import provision_link
+from .report import report_box
 from .safe import Markup
 from .statute import md_heading_text
 
@@ -108,7 +110,14 @@ def check_html(check: Check) -> Markup:
     return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
+def claim_report(statute: Statute, article: str, number: int) -> Markup:
+    """«Informar um erro» on the ``number``-th claim of an article's «Hoje» box."""
+    return report_box(f"{search_title(statute, article)}, afirmação {number}", ids.urn(statute.urn, article),
+                      box_id(article), inside_excluded=True)
+
+
+def claim_html(acts: Registry, slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
+               report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -117,9 +126,10 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = No
                 provision_link(slug, p, None) for p in own))
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
-        "{statement}{about} {sources} {check}</li>"
-    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
-             sources=sources_html(claim.sources), check=check_html(claim.check))
+        "{statement}{about} {sources} {check}{report}</li>"
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, acts, "../", skip),
+             about=about, sources=sources_html(claim.sources), check=check_html(claim.check),
+             report=Markup(" ") + report if report else Markup(""))
 
 
 def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) -> Markup:
@@ -132,10 +142,13 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
     return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
-def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
-    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
+    acts its claims name link to the registry ``acts``."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
+    items = Markup("").join(
+        claim_html(acts, statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
+        for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -148,7 +161,7 @@ def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, acts, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
 
 
 def status_html(layer: StatuteToday) -> Markup:
@@ -209,12 +222,12 @@ def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
              short=SHORT_DISCLAIMER)
 
 
-def _row(links: Markup, applies: str, claim: Claim) -> Markup:
+def _row(acts: Registry, links: Markup, applies: str, claim: Claim) -> Markup:
     return Markup(
         '<tr><th scope="row">{links}</th>'
         '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
         "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check))
 
@@ -239,10 +252,10 @@ def table_page(site: Site) -> str:
                 links = Markup("<br>").join(provision_link(slug, p, "../") for p in provs)
                 links += Markup('<br><a class="hoje-caixa" href="../{}/#{}">caixa «Hoje»</a>').format(
                     slug, box_id(art.article))
-                rows.append(_row(links, art.applies_label, claim))
+                rows.append(_row(site.acts, links, art.applies_label, claim))
         for extra in layer.outside.values():
             for claim in extra.claims:
-                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim))
+                rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim))
         out.append(f"## {md_heading_text(statute_title)} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))

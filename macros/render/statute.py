@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..data import glossario, ids
+from ..data.acts import Registry
 from ..data.glossario import Glossary
 from ..data.hoje import StatuteToday
 from ..data.model import Fact, Node, Statute
@@ -23,6 +24,7 @@ from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
+from .report import report_box
 from .safe import Markup, escape
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
@@ -40,8 +42,8 @@ FACT_LABELS = [
 
 def md_heading_text(text: str) -> str:
     """Text for a Markdown heading: HTML and Markdown specials (:func:`macros.render.safe.text`) and
-    the heading's own (``#``, ``{ … }`` attribute lists, ``_``, ``!``) as character references.
-    An apostrophe stays one: the table of contents shows it as written."""
+    the heading's own (``#``, ``{ … }`` attribute lists, ``_``, ``!``, brackets) as character
+    references. An apostrophe stays one: the table of contents shows it as written."""
     return text.translate(safe.HEADING)
 
 
@@ -54,9 +56,10 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, site_url: str = "/",
-                 accessed: dt.date | None = None) -> None:
+    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, acts: Registry,
+                 site_url: str = "/", accessed: dt.date | None = None) -> None:
         self.statute = statute
+        self.acts = acts
         self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
@@ -72,7 +75,7 @@ class StatuteRenderer:
 
     def linked(self, text: str) -> Markup:
         """Editorial text with the acts it names linked (never this act to itself)."""
-        return linked(text, "../", skip=self.statute.slug)
+        return linked(text, self.acts, "../", skip=self.statute.slug)
 
     # -- text ----------------------------------------------------------------------------------
     def spans_for(self, text: str, node: Node, notes: list[Note] | None = None) -> list[Span]:
@@ -86,7 +89,7 @@ class StatuteRenderer:
                 if citation.quote not in text:
                     continue
                 if citation.target.startswith("ato:"):
-                    span = act_span(text, citation.quote, citation.occurrence, citation.target[4:], "../")
+                    span = act_span(self.acts, text, citation.quote, citation.occurrence, citation.target[4:], "../")
                     if span is not None:
                         spans.append(span)
                 else:
@@ -109,7 +112,7 @@ class StatuteRenderer:
         search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
         return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title,
-                          root="../", skip=self.statute.slug)
+                          acts=self.acts, root="../", skip=self.statute.slug)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -156,6 +159,11 @@ class StatuteRenderer:
             f"{self.cite_body(node)}</details>"
         )
 
+    def report_box(self, node: Node) -> Markup:
+        """«Informar um erro» on this provision (next to «Citar»)."""
+        st = self.statute
+        return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
+
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
             f'<a class="ancora" href="#{node.id}" data-nosrc data-search-exclude '
@@ -165,7 +173,7 @@ class StatuteRenderer:
     def own_content(self, node: Node) -> list[str]:
         """Label/text line (with its «Citar» box inline), quoted text, table, signatures, notes."""
         out: list[str] = []
-        cite_box = "" if node.type in ("epigrafe", "ementa") else str(self.cite_box(node))
+        cite_box = "" if node.type in ("epigrafe", "ementa") else f"{self.cite_box(node)} {self.report_box(node)}"
         has_line = node.type not in ("artigo", "anexo") and bool(node.label or node.text)
         inline = has_line and not (node.quoted or node.table or node.signatures)
         if has_line:
@@ -243,7 +251,7 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
-        parts.append(str(render_hoje.box(self.statute, self.today, node.id)))
+        parts.append(str(render_hoje.box(self.statute, self.today, node.id, self.acts)))
         parts.append("")
         return "\n".join(parts)
 
@@ -352,4 +360,4 @@ class StatuteRenderer:
 
 def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site_url).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site.acts, site_url).page()

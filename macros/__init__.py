@@ -66,6 +66,20 @@ def define_env(env: Any) -> None:
         return str(act_link(current().acts, act_id, "../" * depth, text, provision, official=oficial))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def novidades() -> str:
+        """The /novidades/ page: the change log, newest first, and the feed."""
+        from .render.novidades import page
+
+        return page(current())
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def atos_citados() -> str:
+        """The /atos/ page: every act and precedent the site cites, from the registry."""
+        from .render.novidades import acts_page
+
+        return acts_page(current())
+
+    @env.macro  # type: ignore[untyped-decorator]
     def hoje_fonte(slug: str, article: str, index: int) -> str:
         """What an answer says about today, referenced: the sources and the check (how and when)
         of the ``index``-th claim of the article's «Hoje» box (or of ``outside`` in data/hoje/)."""

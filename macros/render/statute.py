@@ -17,6 +17,7 @@ from ..data.glossario import Glossary
 from ..data.hoje import StatuteToday
 from ..data.model import Fact, Node, Statute
 from ..data.notes import Note
+from ..data.novidades import ChangeLog
 from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite, safe
@@ -24,6 +25,7 @@ from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
+from .novidades import mark
 from .report import report_box
 from .safe import Markup, escape
 
@@ -57,9 +59,11 @@ class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
     def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, acts: Registry,
-                 site_url: str = "/", accessed: dt.date | None = None) -> None:
+                 site_url: str = "/", accessed: dt.date | None = None, changes: ChangeLog | None = None) -> None:
         self.statute = statute
         self.acts = acts
+        self.changes = changes
+        """The change log: the «Atualizado em» marks (none without it)."""
         self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
@@ -164,6 +168,12 @@ class StatuteRenderer:
         st = self.statute
         return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
 
+    def updated(self, node: Node) -> Markup:
+        """«Atualizado em …» when the change log has an entry for this provision itself."""
+        if self.changes is None:
+            return Markup("")
+        return mark(self.changes.latest_for_provision(self.statute.slug, node.id), "../")
+
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
             f'<a class="ancora" href="#{node.id}" data-nosrc data-search-exclude '
@@ -181,7 +191,10 @@ class StatuteRenderer:
             if node.text:
                 parts.append(str(self.text(node.text, node)))
             tail = f" {cite_box}" if inline else ""
-            out.append(f'<div class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}{tail}</div>')
+            out.append(f'<div class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}{tail}'
+                       f'{self.updated(node)}</div>')
+        elif self.updated(node):
+            out.append(f'<p class="dispositivo-atualizado">{self.updated(node)}</p>')
         if node.quoted:
             lines = "".join(
                 f'<p class="src">{render(line, self.spans_for(line, node, node.notes))}</p>' for line in node.quoted
@@ -251,7 +264,9 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
-        parts.append(str(render_hoje.box(self.statute, self.today, node.id, self.acts)))
+        updated = mark(self.changes.latest_for_today(self.statute.slug, node.id) if self.changes else None, "../",
+                       "atualizado hoje-atualizado")
+        parts.append(str(render_hoje.box(self.statute, self.today, node.id, self.acts, updated)))
         parts.append("")
         return "\n".join(parts)
 
@@ -360,4 +375,5 @@ class StatuteRenderer:
 
 def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site.acts, site_url).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site.acts, site_url,
+                           changes=site.changes).page()

@@ -42,7 +42,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, feed, offline, public_address, report_destination, robots, search_index, site_files
+from macros.exporters import (
+    csp,
+    feed,
+    offline,
+    precompress,
+    public_address,
+    report_destination,
+    robots,
+    search_index,
+    site_files,
+)
 from macros.render import metadata, not_found, regions
 
 
@@ -163,9 +173,13 @@ def on_post_build(config: Any) -> None:
     if total[2] > search_index.LIMIT_GZIP:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
-    # Last: the policy approves only the inline scripts the theme's templates ship.
+    # The policy approves only the inline scripts the theme's templates ship.
     try:
         csp.add_to_site(Path(config["site_dir"]), [Path(d) for d in config["theme"].dirs],
                         urlsplit(config["site_url"] or "/").path or "/")
     except csp.UnknownScriptError as exc:
         raise PluginError(f"Política de segurança — {exc}") from exc
+    # After every change to the written files: brotli and gzip copies of the engine and large assets.
+    copies = precompress.write_all(Path(config["site_dir"]))
+    LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",
+             copies["files"], copies["raw"] / 1e6, copies["brotli"] / 1e6, copies["gzip"] / 1e6)

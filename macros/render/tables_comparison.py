@@ -1,7 +1,7 @@
 """The «Atual × proposta» page: pay, staff and payroll before and after the 1945 tables.
 
 Every figure comes from :mod:`macros.data.table_compare`, that is, from the calculators' rules
-(``calculators/rules/salarios_1945/``); nothing here computes pay. The page's sentences are in
+(the 1945 calculator, ``calculators/rules/``); nothing here computes pay. The page's sentences are in
 ``docs/tabelas/comparacao.md``; this builds the tables, the chart and the notes (see
 :mod:`macros.render.tables_cells`).
 """

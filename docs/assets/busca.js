@@ -26,6 +26,9 @@
     chefe: "chefia", sindicato: "sindical", sindicatos: "sindical", jornada: "periodo", jornadas: "periodo",
     paga: "remunerado", pago: "remunerado", recebo: "salario"
   };
+  // Palavras que fazem da consulta uma pergunta (a ordem dos resultados: resposta primeiro).
+  var ASKING = ["quanto", "quanta", "quantos", "quantas", "quando", "como", "qual", "quais", "onde", "posso",
+    "pode", "tenho", "tem", "direito", "devo", "ganho", "recebo", "meu", "minha", "sou"];
   var PARTS = ["epigrafe", "ementa", "preambulo", "formula", "fecho", "anexo", "considerando"];
   var ACTS = { "3844": "3844", "17961": "17961", "4860": "4860" };
   var YEARS = { "1941": "3844", "1945": "17961", "1965": "4860" };
@@ -227,7 +230,10 @@
     } else if (citations.length && context && SLUG_ACTS[context]) {
       clauses.push("_de" + SLUG_ACTS[context] + "^" + W.context);
     }
-    return { query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act };
+    return {
+      query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act,
+      asking: toks.some(function (x) { return has(ASKING, x); })
+    };
   }
 
   var api = { fold: fold, tokens: tokens, stem: stem, prepare: prepare, STOP: STOP };
@@ -303,6 +309,7 @@
     var art = p.closest("article");
     p.textContent = "";
     var absent = art ? absentWords(art, missing) : [];
+    if (art) art.dataset.ausente = absent.join(" ");
     if (!absent.length) { p.remove(); return; }
     p.appendChild(document.createTextNode("Ausente: "));
     absent.forEach(function (w, k) {
@@ -321,6 +328,80 @@
       if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
     });
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
+    if (isQuestion(last)) answersFirst(list);
+  }
+
+  /* Ordem para uma pergunta de trabalhador. Uma consulta só de palavras (sem ato nem citação) é
+   * lida como pergunta quando uma resposta em linguagem simples (/perguntas/) tem todas as palavras
+   * no título («hora extra» → «Quanto vale a minha hora extra?»), ou quando tem palavra de pergunta
+   * («quanto ganho», «tenho direito») e uma resposta tem todas as palavras. Então essa resposta vem
+   * primeiro, depois o texto da norma, e as calculadoras depois do primeiro texto de norma. Fora
+   * disso fica a ordem das pontuações do índice (macros/exporters/search_index.py, BOOSTS). */
+  function isQuestion(prepared) {
+    return !!(prepared && prepared.words && prepared.words.length && !prepared.act &&
+      !(prepared.citations && prepared.citations.length));
+  }
+  function hasAll(text) {
+    var found = tokens(text).map(stem);
+    return (last.words || []).every(function (w) {
+      return ((last.stems || {})[w] || [w]).some(function (f) {
+        return found.some(function (t) { return /^\d+$/.test(f) ? t === f : t.indexOf(f) === 0; });
+      });
+    });
+  }
+  function cardKind(li) {
+    var a = li.querySelector("a.md-search-result__link");
+    var parts = a ? new URL(a.href, location.href).pathname.split("/") : [];
+    if (has(parts, "perguntas")) return "answer";
+    if (has(parts, "calculadoras")) return "calculator";
+    if (parts.some(function (p) { return SLUG_ACTS[p]; })) return "statute";
+    return "other";
+  }
+  function complete(li) {
+    var best = null;
+    li.querySelectorAll("a.md-search-result__link").forEach(function (a) {
+      if (!best || score(a) > score(best)) best = a;
+    });
+    var art = best && best.querySelector("article");
+    return !!art && !art.dataset.ausente;
+  }
+  function answersFirst(list) {
+    var cards = [].slice.call(list.children).filter(function (li) { return li.matches(".md-search-result__item"); });
+    var kinds = cards.map(cardKind);
+    var firstLaw = kinds.indexOf("statute");
+    // A resposta: a primeira com todas as palavras no título; ou, numa pergunta, a primeira completa.
+    var answer = -1, i;
+    for (i = 0; i < cards.length && answer === -1; i++) {
+      var title = cards[i].querySelector("h1");
+      if (kinds[i] === "answer" && title && hasAll(title.textContent)) answer = i;
+    }
+    var titled = answer !== -1;
+    for (i = 0; i < cards.length && answer === -1 && last.asking; i++) {
+      if (kinds[i] === "answer" && complete(cards[i])) answer = i;
+    }
+    var order = cards.slice();
+    if (answer > 0) {
+      // Resposta pelo título: primeiro. Só pela palavra de pergunta: antes dos textos e das
+      // calculadoras (uma tabela que responde, «quanto ganha um conferente», fica à frente).
+      var to = 0;
+      while (!titled && to < answer && kinds[to] !== "statute" && kinds[to] !== "calculator") to++;
+      order.splice(to, 0, order.splice(answer, 1)[0]);
+    }
+    // Calculadoras depois do primeiro texto de norma.
+    if (firstLaw !== -1) {
+      var law = order.indexOf(cards[firstLaw]);
+      // (não a calculadora pedida pelo nome: «calculadora de horas extras», «producao do terno»)
+      var calcs = order.slice(0, law).filter(function (li) {
+        var title = li.querySelector("h1");
+        return cardKind(li) === "calculator" && !(title && hasAll("calculadora " + title.textContent));
+      });
+      calcs.forEach(function (li) { order.splice(order.indexOf(li), 1); });
+      law = order.indexOf(cards[firstLaw]);
+      order.splice.apply(order, [law + 1, 0].concat(calcs));
+    }
+    var same = order.every(function (li, k) { return li === cards[k]; });
+    if (same) return;
+    order.forEach(function (li) { list.appendChild(li); });
   }
 
   function watchResults() {

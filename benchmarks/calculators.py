@@ -5,11 +5,21 @@ Run with ``bash scripts/run.sh bench`` (builds the site first) or
 /usr/bin/chromium, the flags of the browser tests) against tests/static_server.py, which
 compresses and sends cache headers as a host should. Figures are printed, never asserted.
 
-Two profiles:
+Three profiles:
 - unthrottled (local server, full CPU);
+- 4× CPU on the local link (the page's CPU, DevTools emulation);
 - throttled, "Fast 3G": the server sends 1.6 Mbit/s in total with 150 ms before each response
   (every request, the worker's included), and Chromium slows the page's CPU 4× (DevTools
   emulation; it applies to the page's thread, not to the worker's).
+
+Each figure is printed as soon as it is measured, with the machine's load average (ratios are
+measured side by side in one run, so a busy machine slows both sides). ``--rapido`` (or
+``EP_BENCH_RAPIDO=1``) runs each measure once, unthrottled, on a few pages: the test suite runs
+it so (tests/browser/test_benchmark.py) so that a refactor cannot break the script silently.
+
+0. where the start-up time goes, stage by stage (calculadoras-worker.mjs measures them): fetch
+   (last engine byte), WebAssembly compile + instantiate, Python start-up, unpacking the
+   calculators, imports, the first calculation; unthrottled and at 4× CPU, first and second visit;
 
 All in one run, as ratios:
 1. engine gzip bytes ÷ stock Pyodide (assets/motor.json, written by the build);
@@ -48,15 +58,23 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  
 from static_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
+from macros.data import site as data_site  # noqa: E402
 from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
 
-QUICK = os.environ.get("EP_BENCH_RAPIDO") == "1"  # one run of each (a smoke test of the script)
-COLD_RUNS = {"rápido": 1, "lento": 1} if QUICK else {"rápido": 5, "lento": 3}
-FCP_RUNS = 1 if QUICK else 5
-WARM_RUNS = 10
 FAST_3G = (1_600_000, 0.150)
 CPU_SLOWDOWN = 4
+QUICK = os.environ.get("EP_BENCH_RAPIDO") == "1" or "--rapido" in sys.argv  # one run of each, unthrottled
+COLD_RUNS = {"rápido": 1} if QUICK else {"rápido": 5, "cpu": 3, "lento": 3}
+FCP_RUNS = 1 if QUICK else 5
+WARM_RUNS = 3 if QUICK else 10
+OFFLINE_LIMIT = 2 if QUICK else None  # pages and calculators tried offline (None: all)
 TEXT_PAGE = "lei-4860-1965"
+# (name, Fast 3G link, 4× CPU, label); the local-link ones make the stage table.
+PROFILES = (
+    ("rápido", False, False, "sem limitação"),
+    ("cpu", False, True, f"CPU {CPU_SLOWDOWN}×"),
+    ("lento", True, True, f"Fast 3G 1,6 Mbit/s 150 ms, CPU {CPU_SLOWDOWN}×"),
+)
 STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 BARE_HTML = """<!doctype html>
@@ -138,6 +156,30 @@ SECOND_VISIT = """async () => {
 }"""
 
 
+def say(line: str) -> None:
+    """Print a figure as soon as it is measured."""
+    print(line, flush=True)
+
+
+def load() -> str:
+    """The machine's load average over 1 minute and the number of cores (shared machines)."""
+    return f"carga {os.getloadavg()[0]:.1f} em {os.cpu_count()} núcleos"
+
+
+# The worker's stages (calculadoras-worker.mjs), in the order they happen; the worker's clock
+# starts when the page creates it ("pagina", on the page's clock).
+STAGES = (
+    ("pagina", "página: navegação → worker criado"),
+    ("busca", "busca (último byte do motor)"),
+    ("wasm", "WebAssembly: compilar + instanciar"),
+    ("python", "início do Python (biblioteca em .zip)"),
+    ("desempacotar", "desempacotar as calculadoras"),
+    ("importar", "importar calculators.api"),
+    ("calculo", "1º cálculo (no worker)"),
+    ("total", "toque/navegação → 1º resultado"),
+)
+
+
 def new_context(browser: Browser, agreed: bool = True) -> BrowserContext:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True, has_touch=True)
     if agreed:
@@ -146,20 +188,29 @@ def new_context(browser: Browser, agreed: bool = True) -> BrowserContext:
 
 
 def slow_cpu(ctx: BrowserContext, page: Page, slow: bool) -> None:
+    """4× CPU slowdown (DevTools emulation) for the page; see the module docstring."""
     if slow:
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
 
 
-def cold_ours(browser: Browser, url: str, slow: bool) -> tuple[float, list[float], BrowserContext]:
+def stages_of(page: Page) -> dict[str, float]:
+    """The worker's start-up stages (ms), as the page received them."""
+    return dict(page.evaluate("() => (window.estatutosCalculo.etapas && window.estatutosCalculo.etapas()) || {}"))
+
+
+def cold_ours(browser: Browser, url: str, slow: bool,
+              stages: list[dict[str, float]] | None = None) -> tuple[float, list[float], BrowserContext]:
     ctx = new_context(browser)
     page = ctx.new_page()
     page.set_default_timeout(300_000)
-    page.goto(url + "/calculadoras/horas_extras/", wait_until="networkidle")
+    page.goto(url + "/calculadoras/horas_extras/", wait_until="load")
     page.wait_for_selector("form.calc-form[data-ligado]", state="attached")
     page.evaluate(PREFILL)
     slow_cpu(ctx, page, slow)
     cold = float(page.evaluate(OURS_CLICK, "1.200,00"))
     assert page.locator("#resultado-horas_extras tr[data-valor='total'] td").inner_text().startswith("Cr$ ")
+    if stages is not None:
+        stages.append({**stages_of(page), "total": cold})
     warm = [float(page.evaluate(OURS_CLICK, f"{1200 + i},00")) for i in range(1, WARM_RUNS + 1)]
     page.close()
     return cold, warm, ctx
@@ -169,7 +220,7 @@ def cold_bare(browser: Browser, url: str, slow: bool) -> float:
     ctx = new_context(browser, agreed=False)
     page = ctx.new_page()
     page.set_default_timeout(300_000)
-    page.goto(url + "/bare/", wait_until="networkidle")
+    page.goto(url + "/bare/", wait_until="load")
     slow_cpu(ctx, page, slow)
     elapsed = float(page.evaluate(BARE_CLICK))
     assert page.inner_text("#out") == "2"
@@ -177,7 +228,7 @@ def cold_bare(browser: Browser, url: str, slow: bool) -> float:
     return elapsed
 
 
-def second_visit(ctx: BrowserContext, url: str, slow: bool) -> float:
+def second_visit(ctx: BrowserContext, url: str, slow: bool, stages: list[dict[str, float]] | None = None) -> float:
     """Navigation start → first result, in a context that already has the engine cached."""
     page = ctx.new_page()
     page.set_default_timeout(300_000)
@@ -188,6 +239,8 @@ def second_visit(ctx: BrowserContext, url: str, slow: bool) -> float:
         "() => Number(document.querySelector('form.calc-form')?.dataset.calculos || '0') >= 1", timeout=300_000
     )
     elapsed = float(page.evaluate("() => performance.now()"))
+    if stages is not None:
+        stages.append({**stages_of(page), "total": elapsed})
     page.close()
     return elapsed
 
@@ -201,7 +254,7 @@ def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int
     page.click(".motor-oferta [data-motor-acao='offline']")
     page.wait_for_selector(".motor-oferta.motor-oferta--guardado")
     ctx.set_offline(True)
-    paths = sitemap_paths(site)
+    paths = sitemap_paths(site)[:OFFLINE_LIMIT]
     opened = 0
     for path in paths:
         try:
@@ -210,7 +263,7 @@ def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int
         except Exception:  # an error page offline
             pass
     computed = 0
-    names = api.names()
+    names = api.names()[:OFFLINE_LIMIT]
     for name in names:
         case, _ = usable_case(name)
         try:
@@ -258,9 +311,9 @@ def first_paint(browser: Browser, url: str) -> tuple[float, bool]:
 
     ctx.on("requestfinished", finished)
     page = ctx.new_page()
-    slow_cpu(ctx, page, True)
+    slow_cpu(ctx, page, not QUICK)
     page.goto(url, wait_until="load")
-    page.wait_for_load_state("networkidle")
+    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
     paint = page.evaluate(PAINT)
     ctx.close()
     fcp_wall = float(paint["origin"]) + float(paint["fcp"])
@@ -276,6 +329,7 @@ def runs(values: list[float]) -> str:
 
 
 def serving(root: Path, slow: bool, body: Callable[[str], Any]) -> Any:
+    """Run ``body(url)`` against a server of ``root`` (on the Fast 3G link when ``slow``)."""
     server, url = start(root, throttle=Throttle(*FAST_3G) if slow else None)
     try:
         return body(url)
@@ -283,29 +337,58 @@ def serving(root: Path, slow: bool, body: Callable[[str], Any]) -> Any:
         server.shutdown()
 
 
-def profile_runs(browser: Browser, site: Path, bare_root: Path, slow: bool, count: int) -> dict[str, list[float]]:
-    """Cold runs (ours and bare, alternated), warm recalculations and second visits."""
-    r: dict[str, list[float]] = {"ours": [], "bare": [], "warm": [], "second": []}
+def profile_runs(browser: Browser, site: Path, bare_root: Path, link: bool, cpu: bool, count: int,
+                 label: str) -> dict[str, Any]:
+    """Cold runs (ours and bare, alternated), warm recalculations and second visits, with the
+    worker's stages of each first and second visit; each round printed as soon as it ends."""
+    r: dict[str, Any] = {"ours": [], "bare": [], "warm": [], "second": [], "stages1": [], "stages2": []}
 
     def measure(url: str) -> None:
-        cold, warm_runs, ctx = cold_ours(browser, url, slow)
+        cold, warm_runs, ctx = cold_ours(browser, url, cpu, r["stages1"])
         r["ours"].append(cold)
         r["warm"].extend(warm_runs)
-        r["second"].append(second_visit(ctx, url, slow))
+        r["second"].append(second_visit(ctx, url, cpu, r["stages2"]))
         ctx.close()
 
-    for _ in range(count):
-        serving(site, slow, measure)
-        r["bare"].append(serving(bare_root, slow, lambda url: cold_bare(browser, url, slow)))
+    for i in range(count):
+        serving(site, link, measure)
+        r["bare"].append(serving(bare_root, link, lambda url: cold_bare(browser, url, cpu)))
+        first, second = r["stages1"][-1], r["stages2"][-1]
+        say(f"   [{label}] rodada {i + 1}/{count}: frio {r['ours'][-1]:.0f} ms, puro {r['bare'][-1]:.0f} ms, "
+            f"segunda visita {r['second'][-1]:.0f} ms ({load()})")
+        for visit, stages in (("1ª visita", first), ("2ª visita", second)):
+            figures = "; ".join(f"{key} {float(stages[key]):.0f}" for key, _ in STAGES if key in stages)
+            say(f"   [{label}, {visit}] etapas (ms): {figures}")
     return r
 
 
+def stage_median(runs_: list[dict[str, float]], key: str) -> float:
+    values = [float(r[key]) for r in runs_ if r.get(key) is not None]
+    return median(values) if values else float("nan")
+
+
+def breakdown_table(columns: dict[str, list[dict[str, float]]]) -> list[str]:
+    """The stages as a Markdown table (ms), one column per profile and visit."""
+    names = list(columns)
+    lines = ["| etapa (ms) | " + " | ".join(names) + " |", "|---|" + "---:|" * len(names)]
+    for key, label in STAGES:
+        lines.append(f"| {label} | " + " | ".join(f"{stage_median(columns[n], key):.0f}" for n in names) + " |")
+    return lines
+
+
 def main() -> None:
-    site = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "site"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    site = Path(args[0]) if args else ROOT / "site"
     if not (site / "sw.js").is_file() or not (site / "assets" / "motor.json").is_file():
         sys.exit(f"Site não construído em {site}: rode 'bash scripts/run.sh bench'.")
+    # The offline check reads the decree's tables and the cases as the build does: from the Site.
+    data_site.use(data_site.load())
     motor = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
-    out: list[str] = []
+    mode = "rápido (uma rodada de cada, sem limitação)" if QUICK else "completo"
+    say(f"Benchmark — {dt.date.today().isoformat()} — Chromium headless, servidor local com gzip — modo {mode}")
+    say(f"   máquina: {load()}")
+    say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
+        f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
     with tempfile.TemporaryDirectory() as tmp:
         bare_root = Path(tmp) / "bare-pyodide"
         (bare_root / "pyodide").mkdir(parents=True)
@@ -317,41 +400,44 @@ def main() -> None:
         material = bare_material(site, Path(tmp) / "material")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-            results = {profile: profile_runs(browser, site, bare_root, slow, COLD_RUNS[profile])
-                       for profile, slow in (("rápido", False), ("lento", True))}
+            columns: dict[str, list[dict[str, float]]] = {}
+            for profile, link, cpu, label in PROFILES:
+                if profile not in COLD_RUNS:
+                    continue
+                r = profile_runs(browser, site, bare_root, link, cpu, COLD_RUNS[profile], label)
+                if not link:
+                    columns[f"{label}, 1ª visita"] = r["stages1"]
+                    columns[f"{label}, 2ª visita"] = r["stages2"]
+                ours_m, bare_m = median(r["ours"]), median(r["bare"])
+                say(f"2. [{label}] frio, toque → 1º resultado: {ours_m:.0f} ms ({runs(r['ours'])}); "
+                    f"loadPyodide() puro: {bare_m:.0f} ms ({runs(r['bare'])}); "
+                    f"razão {ours_m / bare_m:.3f}  (meta ≤ 1,10)")
+                warm_m = median(r["warm"])
+                say(f"3. [{label}] recálculo {warm_m:.1f} ms (mediana de {len(r['warm'])}) ÷ frio "
+                    f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)")
+                say(f"4. [{label}] segunda visita, cache quente, navegação → resultado: {median(r['second']):.0f} ms "
+                    f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)")
+            opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))
+            say(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
+                f"{computed}/{calcs} calculadoras calculam")
             fcp_ours: list[float] = []
             fcp_bare: list[float] = []
             before_index = 0
             for _ in range(FCP_RUNS):
-                fcp, before = serving(site, True, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))
+                fcp, before = serving(site, not QUICK, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))
                 fcp_ours.append(fcp)
                 before_index += before
-                fcp_bare.append(serving(material, True, lambda url: first_paint(browser, f"{url}/"))[0])
-            offline = serving(site, False, lambda url: offline_check(browser, url, site))
+                fcp_bare.append(serving(material, not QUICK, lambda url: first_paint(browser, f"{url}/"))[0])
             browser.close()
-
-    out.append(f"Benchmark — {dt.date.today().isoformat()} — Chromium headless, servidor local com gzip")
-    out.append(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
-               f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
-    for profile, label in (("rápido", "sem limitação"), ("lento", "Fast 3G 1,6 Mbit/s 150 ms, CPU 4×")):
-        r = results[profile]
-        ours_m, bare_m = median(r["ours"]), median(r["bare"])
-        out.append(f"2. [{label}] frio, toque → 1º resultado: {ours_m:.0f} ms ({runs(r['ours'])}); "
-                   f"loadPyodide() puro: {bare_m:.0f} ms ({runs(r['bare'])}); "
-                   f"razão {ours_m / bare_m:.3f}  (meta ≤ 1,10)")
-        warm_m = median(r["warm"])
-        out.append(f"3. [{label}] recálculo {warm_m:.1f} ms (mediana de {len(r['warm'])}) ÷ frio "
-                   f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)")
-        out.append(f"4. [{label}] segunda visita, cache quente, navegação → resultado: {median(r['second']):.0f} ms "
-                   f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)")
-    opened, pages, computed, calcs = offline
-    out.append(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
-               f"{computed}/{calcs} calculadoras calculam")
     ratio = median(fcp_ours) / median(fcp_bare)
-    out.append(f"6. [Fast 3G, CPU 4×] primeira pintura com conteúdo de /{TEXT_PAGE}/: {median(fcp_ours):.0f} ms "
-               f"({runs(fcp_ours)}); Material puro com o mesmo texto: {median(fcp_bare):.0f} ms ({runs(fcp_bare)}); "
-               f"razão {ratio:.3f}  (meta ≤ 1,15); antes do índice de busca chegar: {before_index}/{FCP_RUNS}")
-    print("\n".join(out))
+    paint_profile = "sem limitação" if QUICK else f"Fast 3G, CPU {CPU_SLOWDOWN}×"
+    say(f"6. [{paint_profile}] primeira pintura com conteúdo de /{TEXT_PAGE}/: {median(fcp_ours):.0f} ms "
+        f"({runs(fcp_ours)}); Material puro com o mesmo texto: {median(fcp_bare):.0f} ms ({runs(fcp_bare)}); "
+        f"razão {ratio:.3f}  (meta ≤ 1,15); antes do índice de busca chegar: {before_index}/{FCP_RUNS}")
+    say("")
+    say(f"Onde vai o tempo de início (servidor local; {load()}):")
+    for line in breakdown_table(columns):
+        say(line)
 
 
 if __name__ == "__main__":

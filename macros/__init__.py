@@ -2,7 +2,8 @@
 
 Macros render; they never hold a legal rule. The data come from the build's Site
 (:mod:`macros.data.site`), which the hook ``on_config`` loads and validates at the start of every
-build; ``define_env`` runs before that hook, so each macro asks for the Site when a page calls it.
+build; ``define_env`` runs before that hook, so each macro takes the Site (``current()``) when a
+page calls it, once, and passes it down to the renderers: no renderer fetches it by itself.
 """
 
 from __future__ import annotations
@@ -26,28 +27,38 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def statute_page(slug: str) -> str:
         """The whole statute page (banner, about panel, text)."""
-        site = current()
-        return render_statute(site.statute(slug), site.glossary, env.conf["site_url"] or "/")
+        return render_statute(current(), slug, env.conf["site_url"] or "/")
 
     @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:
         """The home page cards of the three statutes."""
-        return home.statute_cards(list(current().statutes.values()))
+        return home.statute_cards(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def exemplo(name: str, inputs: dict[str, Any], text: str, keys: list[str] | None = None) -> str:
         """An answer's worked example, computed at build, with the calculator link."""
-        return str(perguntas.example(name, inputs, text, keys))
+        return str(perguntas.example(current(), name, inputs, text, keys))
 
     @env.macro  # type: ignore[untyped-decorator]
     def dispositivo(slug: str, node_id: str, text: str | None = None) -> str:
         """A link to a provision of this edition (the build stops if it does not exist)."""
-        return str(perguntas.provision(slug, node_id, text))
+        return str(perguntas.provision(current(), slug, node_id, text))
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje(slug: str, article: str, text: str | None = None) -> str:
         """A link to an article's «Hoje» box."""
-        return str(perguntas.today_box(slug, article, text))
+        return str(perguntas.today_box(current(), slug, article, text))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def ato(act_id: str, provision: str | None = None, text: str | None = None, oficial: bool = False) -> str:
+        """A link to an act or precedent of the registry (``data/atos.yaml``): its official
+        publication, or its page for the acts of this edition (``oficial=True``: the official
+        publication even then, for the parts outside this edition); the build stops on an unknown
+        id."""
+        from .render.acts import act_link
+
+        depth = env.page.url.strip("/").count("/") + 1 if env.page.url.strip("/") else 0
+        return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
 
     @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
@@ -57,7 +68,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_tabela() -> str:
         """The /hoje/ page: the whole «Hoje» layer as one table per act."""
-        return render_hoje.table_page()
+        return render_hoje.table_page(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def dados_index() -> str:
@@ -71,12 +82,12 @@ def define_env(env: Any) -> None:
         """A calculator page: provisions quoted, the form, the worked examples. The page's own
         remarks (readings adopted, limits) are its Markdown, written inside
         ``{% call calculator("<name>") %} … {% endcall %}``; they are placed before the provisions."""
-        return calculator_page(name, caller().strip() if caller is not None else "")
+        return calculator_page(current(), name, caller().strip() if caller is not None else "")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculators_list() -> str:
         """The index of the calculators."""
-        return calculators_index()
+        return calculators_index(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def tabela(name: str) -> str:
@@ -89,4 +100,4 @@ def define_env(env: Any) -> None:
             "diaristas": render_tables.diaristas_page,
             "comparacao": render_tables.comparison_page,
         }
-        return pages[name]()
+        return pages[name](current())

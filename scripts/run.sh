@@ -8,12 +8,18 @@
 #   bash scripts/run.sh bench   # set everything up, run the calculator benchmark
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
-# Debian packages (chromium, nodejs, npm, python3-venv) via apt, Python packages pinned in
+# Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in
 # requirements.txt via pip, npm packages pinned in package-lock.json via npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_MKDOCS_2_WARNING=1
 export PIP_DISABLE_PIP_VERSION_CHECK=1
+# Reproducible on any day: every date the build writes is the last commit's (macros/data/build_id.py
+# reads it; the same build id and bytes whatever the clock says).
+if [ -z "${SOURCE_DATE_EPOCH:-}" ] && git rev-parse --verify -q HEAD >/dev/null 2>&1; then
+  SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)
+  export SOURCE_DATE_EPOCH
+fi
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -24,6 +30,8 @@ setup_system() {
   command -v node >/dev/null 2>&1 || missing+=(nodejs)
   command -v npm >/dev/null 2>&1 || missing+=(npm)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The tests build twice under different clocks (tests/test_reproducible_build.py).
+  command -v faketime >/dev/null 2>&1 || missing+=(faketime)
   if [ ${#missing[@]} -gt 0 ]; then
     log "Instalando pacotes do sistema: ${missing[*]}"
     if [ "$(id -u)" -ne 0 ]; then

@@ -24,9 +24,9 @@ from macros.data import site as data_site  # noqa: E402
 
 def pytest_configure(config: pytest.Config) -> None:
     """Load the Site of the real data once per test session and make it the current one, as the
-    hook ``on_config`` does at the start of a build: the macros and the accessors the tests call
-    (``all_statutes()``, ``decree_tables()``…) read it. Tests of broken data load their own copy
-    with ``data_site.load(folder)`` or run the real build."""
+    hook ``on_config`` does at the start of a build: the tests read it with ``data_site.current()``
+    (``current().statutes``, ``current().decree_tables``…) or take the fixture ``site``. Tests of
+    broken data load their own copy with ``data_site.load(folder)`` or run the real build."""
     data_site.use(data_site.load())
 
 
@@ -36,11 +36,14 @@ def site() -> data_site.Site:
     return data_site.current()
 
 
-def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = True) -> subprocess.CompletedProcess[str]:
+def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = True,
+               prefix: list[str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``mkdocs build --strict`` into ``out`` and then, as ``scripts/run.sh build`` does, the
-    service worker generation (``offline``); return the first process that failed, or the last."""
+    service worker generation (``offline``); return the first process that failed, or the last.
+    ``prefix`` runs both under a wrapper (``faketime``)."""
+    pre = list(prefix or [])
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(out)],
+        [*pre, sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(out)],
         cwd=ROOT,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})},
         capture_output=True,
@@ -50,8 +53,8 @@ def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = Tru
     if done.returncode != 0 or not offline:
         return done
     return subprocess.run(
-        ["node", str(ROOT / "scripts" / "service_worker.mjs"), str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [*pre, "node", str(ROOT / "scripts" / "service_worker.mjs"), str(out)],
+        cwd=ROOT, env={**os.environ, **(env or {})}, capture_output=True, text=True, timeout=300,
     )
 
 

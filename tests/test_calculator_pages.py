@@ -172,9 +172,9 @@ def test_published_tables(site_dir: Path) -> None:
 def test_a_line_with_several_functions_is_one_line(site_dir: Path) -> None:
     """Série lines that print several current functions: every function counts, the line's
     identity (proposta = atual − excedentes + vagas) is checked once per line."""
-    from macros.data.calculator_tables import decree_tables
+    from macros.data.site import current
 
-    data = decree_tables()
+    data = current().decree_tables
     lines = [line for line in read_tables(data).lines if line.serie == "Escriturário"]
     assert any(len(line.current) > 1 for line in lines)
     result = api.run("salarios_1945", {"consulta": "serie", "serie": "Escriturário"}, data=data)

@@ -26,7 +26,7 @@ from calculators.core import parameters as units
 from calculators.core.parameters import Parameter
 from calculators.core.provisions import Provision, lei1965
 from calculators.rules import today
-from macros.data.statutes import statute
+from macros.data.site import current
 
 RULES = Path(api.__file__).resolve().parent / "rules"
 ACTS = Path(api.__file__).resolve().parent / "acts"
@@ -112,7 +112,7 @@ def test_provisions_exist_and_are_the_calculators(name: str) -> None:
             assert provision.url.startswith("https://") and provision.verified
             assert parameter.today == (provision.ref in today.TODAY_REFS)
         else:
-            node = statute(provision.statute).node(provision.id)
+            node = current().statute(provision.statute).node(provision.id)
             assert node.id == provision.id
             assert not parameter.today
         # A number of today starts at its act's date; one of this edition's statutes carries
@@ -277,5 +277,5 @@ def _period(parameter: Parameter[Decimal] | Parameter[int]) -> str:
     from the statute file (so the date on the page agrees with data/statutes/)."""
     if parameter.provision.external:
         return parameter.period
-    day = statute(parameter.provision.statute).identification["date"].value or ""
+    day = current().statute(parameter.provision.statute).identification["date"].value or ""
     return "no texto de " + "/".join(reversed(day.split("-")))

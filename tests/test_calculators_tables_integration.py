@@ -13,7 +13,7 @@ from calculators import api
 from calculators.core.parsing import InputError
 from calculators.rules.salarios_1945 import annual_expense, daily_expense, payroll, proposed_salary, salary_raise
 from calculators.rules.salarios_1945.tables import choices, read_tables
-from macros.data.calculator_tables import decree_tables
+from macros.data.site import current
 from macros.data.tables import load_tables
 
 
@@ -127,7 +127,7 @@ def test_daily_expense_per_situation() -> None:
 
 
 def test_daily_expense_of_the_decree_equals_its_printed_totals() -> None:
-    t = read_tables(decree_tables())
+    t = read_tables(current().decree_tables)
     assert daily_expense(t, "atual") == (2774, Decimal("10060800.00"))
     assert daily_expense(t, "proposta") == (2689, Decimal("14655000.00"))
 
@@ -137,7 +137,7 @@ def test_every_printed_row_of_the_decree_is_one_line_with_its_id() -> None:
     printed = load_tables()
     rows = [*printed.ordinaria.commission.rows, *(r for b in printed.ordinaria.series.blocks for r in b.rows),
             *printed.suplementar.commission.rows, *printed.suplementar.effective.rows]
-    t = read_tables(decree_tables())
+    t = read_tables(current().decree_tables)
     assert [line.id for line in t.lines] == [r.id for r in rows]
     assert {r.id: len(r.current) for r in rows if hasattr(r, "reference")} == {
         line.id: len(line.current) for line in t.lines if line.id.startswith("serie-")}

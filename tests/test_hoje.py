@@ -16,9 +16,9 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
-from macros.data.hoje import all_today, articles_of, build, load_all_today
+from macros.data.hoje import articles_of, build, load_all_today
 from macros.data.loader import DataError, load_validated
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
@@ -34,13 +34,13 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
     """Validate and build ``data`` as if it were ``data/hoje/<slug>.yaml``."""
     path = tmp_path / f"{slug}.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    build(load_validated(path, "hoje"), path, all_statutes()[slug])
+    build(load_validated(path, "hoje"), path, current().statutes[slug], current().acts)
 
 
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
-    layers = load_all_today(HOJE, all_statutes())
-    assert set(layers) == set(all_statutes())
-    for slug, statute in all_statutes().items():
+    layers = load_all_today(HOJE, current().statutes, current().acts)
+    assert set(layers) == set(current().statutes)
+    for slug, statute in current().statutes.items():
         assert list(layers[slug].articles) == articles_of(statute)
         for art in layers[slug].articles.values():
             assert art.claims
@@ -63,8 +63,13 @@ BROKEN: list[tuple[str, Any, str, str]] = [
      "articles.art4.claims[0].verified", "data inexistente"),
     ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2999-01-01"),
      "articles.art4.claims[0].verified", "no futuro"),
-    ("fonte não oficial", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
-     "articles.art7.claims[0].sources[0].url", "formato inválido"),
+    ("endereço fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
+     "articles.art7.claims[0].sources[0]", "chave desconhecida"),
+    ("ato fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="lei-1-1900"),
+     "articles.art7.claims[0].sources[0].act", "não está no registro"),
+    ("ato do registro sem endereço oficial",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="mensagem-veto-1004-1965"),
+     "articles.art7.claims[0].sources[0].act", "não tem endereço oficial"),
     ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
      "articles.art7.claims[0]", "chave desconhecida"),
     ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),
@@ -109,7 +114,7 @@ def test_claim_without_source_or_date_stops_the_build(tmp_path: Path, field: str
 
 
 def test_box_markup_follows_the_contract() -> None:
-    html = str(render_hoje.box("lei-4860-1965", "art7"))
+    html = str(render_hoje.box(current().statute("lei-4860-1965"), current().today_of("lei-4860-1965"), "art7"))
     assert html.startswith('<details class="hoje hoje--em_parte" id="hoje-art7" '
                            'data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>')
     assert " open" not in html.split(">", 1)[0]
@@ -127,7 +132,7 @@ def _boxes(page: Path) -> dict[str, str]:
 def test_every_article_has_its_box_with_a_date_and_an_official_link(site_dir: Path, slug: str) -> None:
     page = site_dir / slug / "index.html"
     boxes = _boxes(page)
-    statute = all_statutes()[slug]
+    statute = current().statutes[slug]
     assert list(boxes) == articles_of(statute)
     text = page.read_text(encoding="utf-8")
     for art_id, html in boxes.items():
@@ -146,7 +151,7 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     page = site_dir / "hoje" / "index.html"
     text = page.read_text(encoding="utf-8")
     rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
-    claims = sum(len(a.claims) for layer in all_today().values() for a in layer.articles.values())
+    claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
     assert len(rows) == claims
     for row in rows:
         assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf)', row), row
@@ -157,7 +162,7 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
 
 def test_banner_and_home_cards_summarise_the_layer(site_dir: Path) -> None:
     home = (site_dir / "index.html").read_text(encoding="utf-8")
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         page = (site_dir / slug / "index.html").read_text(encoding="utf-8")
         banner = page[page.index('class="ato-situacao'):page.index("</div>", page.index('class="ato-situacao'))]
         assert 'class="hoje-resumo"' in banner and layer.summary in banner
@@ -181,11 +186,11 @@ def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
 def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_dir: Path) -> None:
     index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
     by_location = {d["location"]: d for d in index["docs"]}
-    for slug, layer in all_today().items():
+    for slug, layer in current().today.items():
         for art_id in layer.articles:
             doc = by_location.get(f"{slug}/#hoje-{art_id}")
             assert doc is not None, (slug, art_id)
-            assert doc["title"] == render_hoje.search_title(slug, art_id)
+            assert doc["title"] == render_hoje.search_title(current().statute(slug), art_id)
             assert doc["title"].startswith("Hoje — ")
             article = by_location[f"{slug}/#{art_id}"]
             assert "A quem se aplica hoje" not in article["text"] and "Verificado em" not in article["text"]

@@ -12,10 +12,10 @@ import pytest
 from pyld import jsonld
 
 from macros.data import ids
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.render import cite
 
-STATUTES = list(all_statutes().values())
+STATUTES = list(current().statutes.values())
 S = "https://schema.org/"
 SITE_URL = "http://127.0.0.1:8000/"
 FORCE = {"vigente": "InForce", "superado": "NotInForce", "revogado": "NotInForce", "historico": "NotInForce"}
@@ -84,6 +84,23 @@ def test_dublin_core_zotero_and_open_graph(site_dir: Path, statute) -> None:  # 
     assert m["z.dateEnacted"] == ident["date"].value
     assert m["og:title"] == title and m["og:url"] == cite.act_url(statute, SITE_URL)
     assert m["og:type"] == "article" and m["og:locale"] == "pt_BR"
+
+
+@pytest.mark.parametrize("statute", STATUTES, ids=lambda s: s.slug)
+def test_google_scholar_citation_tags(site_dir: Path, statute) -> None:  # type: ignore[no-untyped-def]
+    m = metas(head_of(site_dir, statute.slug))
+    ident = statute.identification
+    details = ident["publication"].details
+    assert m["citation_title"] == cite.title(statute) and m["citation_author"] == "Brasil"
+    assert m["citation_date"] == ident["date"].value.replace("-", "/")
+    assert re.fullmatch(r"\d{4}/\d{2}/\d{2}", m["citation_publication_date"])
+    if details:
+        assert m["citation_publication_date"] == details["date"].replace("-", "/")
+        assert m["citation_journal_title"] == details["journal"]
+    else:
+        assert "citation_journal_title" not in m  # the 1941 act: publication unknown, nothing invented
+    assert m["citation_public_url"] == m["citation_abstract_html_url"] == cite.act_url(statute, SITE_URL)
+    assert m["citation_language"] == "pt"
 
 
 def test_other_pages_have_no_statute_metadata(site_dir: Path) -> None:

@@ -7,7 +7,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from macros.data.notes import Note, note_labels
-from macros.data.statutes import all_statutes
+from macros.data.site import current
 from macros.data.tables import iter_figures, load_tables
 from macros.render.notes import note_aside
 
@@ -28,7 +28,7 @@ def test_labels_are_the_schema_titles() -> None:
 
 def test_every_loaded_note_carries_its_schema_label() -> None:
     labels = note_labels("statute")
-    notes = [n for st in all_statutes().values() for _, n in st.notes()]
+    notes = [n for st in current().statutes.values() for _, n in st.notes()]
     assert notes and all(n.label == labels[n.type] for n in notes)
     labels = note_labels("tables")
     table_notes = [n for f in iter_figures(load_tables()) for n in f.notes]

@@ -15,8 +15,8 @@ import pytest
 from conftest import ROOT
 
 from calculators import api
-from macros.data.calculator_tables import decree_tables
-from macros.render.calculators import share_query
+from macros.data.site import current
+from macros.render.calculator_result import share_query
 from macros.render.perguntas import QUESTIONS
 
 OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
@@ -88,7 +88,7 @@ def test_answer_example_is_the_calculators_result(site_dir: Path, slug: str) -> 
         assert shown
         parsed = {k: (json.loads(v) if v.startswith("[") else v) for k, v in inputs.items()}
         assert share_query(parsed) == query.replace("&amp;", "&")
-        result = api.run(name, parsed, data=decree_tables() if name == "salarios_1945" else None)
+        result = api.run(name, parsed, data=current().decree_tables if name == "salarios_1945" else None)
         assert result["ok"], result
         computed = {k: v["formatted"] for k, v in {**result.get("amounts", {}), **result.get("quantities", {})}.items()}
         for key, value in shown.items():

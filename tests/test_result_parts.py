@@ -14,7 +14,8 @@ from calculators.core.provisions import lei1965
 from calculators.core.result import ResultBuilder
 from macros.data.cases import cases_dir
 from macros.data.loader import DATA
-from macros.render.calculators import errors_html, result_html, share_query
+from macros.data.site import current
+from macros.render.calculator_result import errors_html, result_html, share_query
 
 CASES_DIR = cases_dir(DATA)
 
@@ -52,7 +53,7 @@ def test_markup_typed_in_any_input_is_never_markup(name: str) -> None:
             items[0][sub] = MARKUP
             inputs[field] = items
         result = api.run(name, inputs, data=case.get("data"))
-        html = str(result_html(result, actions=True) if result["ok"] else errors_html(result))
+        html = str(result_html(current(), result, actions=True) if result["ok"] else errors_html(result))
         assert "<img" not in html, (name, field, sub)
 
 
@@ -79,12 +80,12 @@ def test_parts_in_the_json_answer() -> None:
          "message": "Mensagem.", "period": 2}]}
     assert answer["handoffs"] == [{"calculator": "outra", "label": "Levar à outra",
                                    "inputs": {"horas": "2:00", "lista": [{"a": "1 2"}], "sim": True}}]
-    html = str(result_html(answer, actions=True))
+    html = str(result_html(current(), answer, actions=True))
     assert ('<a class="md-button md-button--primary calc-levar" data-acao="levar" '
             'href="../../calculadoras/outra/?') in html
     assert "<strong>Atenção</strong>" in html and "Verificação</p>" in html
     assert 'colspan="1">Resto</th><td role="cell" data-rotulo="Valor">1</td>' in html
-    assert "calc-levar" not in str(result_html(answer))  # the worked examples offer no action
+    assert "calc-levar" not in str(result_html(current(), answer))  # the worked examples offer no action
 
 
 def test_share_query_is_what_the_browser_writes() -> None:

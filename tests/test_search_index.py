@@ -163,16 +163,16 @@ def test_page_kinds_and_boost_order() -> None:
 
 # -- the built index -------------------------------------------------------------------------------
 def test_every_provision_is_a_document(site_dir: Path) -> None:
-    from macros.data.statutes import all_statutes
-    from macros.render.calculators import provision_label
+    from macros.data.site import current
+    from macros.render.links import provision_label
 
     docs = docs_by_location(site_dir)
-    for slug, statute in all_statutes().items():
+    for slug, statute in current().statutes.items():
         for top in statute.body:
             for node in top.walk():
                 doc = docs.get(f"{slug}/#{node.id}")
                 assert doc is not None, (slug, node.id)
-                assert doc["title"] == provision_label(slug, node.id).replace("&", "&amp;")
+                assert doc["title"] == provision_label(statute, node.id).replace("&", "&amp;")
     par5 = docs["lei-4860-1965/#art7_par5"]
     assert par5["title"] == "Lei nº 4.860/1965, art. 7º, § 5º"
     assert par5["text"].startswith("§ 5º Os serviços extraordinários")

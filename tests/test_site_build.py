@@ -12,10 +12,11 @@ from conftest import ROOT
 from fidelity import apply_substitutions, first_difference, page_source_text, tokens
 
 from macros.data import ids
-from macros.data.statutes import all_statutes
+from macros.data import site as data_site
+from macros.data.site import current
 from macros.render import cite
 
-STATUTES = list(all_statutes().values())
+STATUTES = list(current().statutes.values())
 
 
 def test_every_provision_is_an_anchor(site_dir: Path) -> None:
@@ -42,12 +43,12 @@ def test_citation_boxes_carry_urn_label_and_permalink(site_dir: Path) -> None:
 
 
 def test_known_citations() -> None:
-    lei = all_statutes()["lei-4860-1965"]
+    lei = current().statutes["lei-4860-1965"]
     assert cite.reference_head(lei).startswith(
         "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos organizados"
     )
     assert cite.in_text(lei, ids.citation_label("art7_par5")) == "(BRASIL, 1965, art. 7º, § 5º)"
-    dl = all_statutes()["decreto-lei-3844-1941"]
+    dl = current().statutes["decreto-lei-3844-1941"]
     assert cite.title(dl) == "Decreto-Lei [nº 3.844], de 20 de novembro de 1941"
 
 
@@ -55,10 +56,8 @@ def _html_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if "assets" not in p.parts)
 
 
-OFFICIAL_HOSTS = {"www.planalto.gov.br", "www3.tst.jus.br", "www.tst.jus.br", "portal.stf.jus.br"}
-
-
-def test_internal_links_and_anchors_resolve(site_dir: Path) -> None:
+def test_internal_links_and_anchors_resolve(site_dir: Path, site: data_site.Site) -> None:
+    official = site.acts.urls()
     id_cache: dict[Path, set[str]] = {}
     broken = []
     for page in _html_pages(site_dir):
@@ -69,8 +68,8 @@ def test_internal_links_and_anchors_resolve(site_dir: Path) -> None:
                 continue
             parts = urlsplit(urljoin(f"http://127.0.0.1{rel}", href))
             if parts.netloc != "127.0.0.1":
-                # Only the official publications the «Hoje» layer and the answers cite.
-                if parts.scheme != "https" or parts.netloc not in OFFICIAL_HOSTS:
+                # Only the official publications of the registry of acts (data/atos.yaml).
+                if href not in official:
                     broken.append(f"{rel}: link externo {href}")
                 continue
             target = site_dir / parts.path.lstrip("/")
@@ -112,7 +111,7 @@ def _source_tokens(statute_slug: str, source_file: str) -> list[str]:
     """The words of the lines of the source the statute page transcribes (its ``source.lines`` in
     data/statutes/; the rest of document 004, the annexed tables, is checked on the "Tabelas" pages)."""
     lines = (ROOT / "data" / "sources" / source_file).read_text(encoding="utf-8").splitlines()
-    first, last = all_statutes()[statute_slug].source_lines or (1, len(lines))
+    first, last = current().statutes[statute_slug].source_lines or (1, len(lines))
     return tokens("\n".join(lines[first - 1 : last]))
 
 

@@ -110,7 +110,8 @@ def _tables_copy(tmp_path: Path, name: str, mutate: Any) -> Path:
         (data / sub).mkdir(parents=True)
         for path in (DATA / sub).iterdir():
             (data / sub / path.name).write_bytes(path.read_bytes())
-    (data / "glossario.yaml").write_bytes((DATA / "glossario.yaml").read_bytes())
+    for name_ in ("glossario.yaml", "atos.yaml"):
+        (data / name_).write_bytes((DATA / name_).read_bytes())
     raw = copy.deepcopy(yaml.safe_load((DATA / "tables" / name).read_text(encoding="utf-8")))
     mutate(raw)
     (data / "tables" / name).write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")

@@ -28,7 +28,7 @@ from fidelity import VOID, page_source_text, tokens
 
 from calculators import api
 from calculators.rules.salarios_1945.tables import read_tables
-from macros.data.table_compare import comparison
+from macros.data.site import current
 from macros.data.tables import Figure, FunctionsPart, Tables, load_tables
 from macros.exporters.exports import json_document
 
@@ -441,7 +441,7 @@ def test_headcount_chart_equals_its_table(html: dict[str, str], parsed: dict[str
         label, _, rest = t.rpartition(" — ")
         side, _, number = rest.partition(": ")
         values.setdefault(label, {})[side] = int(number)
-    groups = [g for g in comparison().groups if g.is_series]
+    groups = [g for g in current().comparison.groups if g.is_series]
     assert set(values) == {g.label for g in groups}
     for g in groups:
         cells = parsed["comparacao"].cells[f"comp-{g.key}"]
@@ -478,7 +478,7 @@ def _data_value(cells: dict[str, dict[str, str | None]], key: str) -> str:
 
 def test_comparison_payroll_equals_the_calculator(parsed: dict[str, ElementText], tables: Tables) -> None:
     data = json_document(tables)
-    c = comparison()
+    c = current().comparison
     lines = read_tables(data).lines
     names = Counter(line.serie for line in lines)
     blocks = {b.id: b for b in tables.ordinaria.series.blocks}
@@ -511,7 +511,7 @@ def test_comparison_payroll_equals_the_calculator(parsed: dict[str, ElementText]
 
 def test_comparison_raises_equal_the_calculator(parsed: dict[str, ElementText], tables: Tables) -> None:
     data = json_document(tables)
-    c = comparison()
+    c = current().comparison
     checked = 0
     for g in c.groups:
         for i, line in enumerate(g.lines, 1):
@@ -543,7 +543,7 @@ def test_comparison_daily_totals_equal_the_calculator(html: dict[str, str], tabl
     data = json_document(tables)
     result = api.run("salarios_1945", {"consulta": "diaristas"}, data)
     assert result["ok"], result
-    c = comparison()
+    c = current().comparison
     assert result["amounts"]["despesa_atual"]["value"] == format(c.daily_current[1], "f")
     assert result["amounts"]["despesa_proposta"]["value"] == format(c.daily_proposed[1], "f")
     assert "Cr$ 14.655.000,00" in html["comparacao"] and "Cr$ 10.060.800,00" in html["comparacao"]

@@ -25,6 +25,7 @@
   var DEFAULT_RUN_TIMEOUT_MS = 30000;
 
   var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
+  var stages = null; // the worker's start-up stages, for the benchmark (calculadoras-worker.mjs)
   var listeners = [];
   window.calculadorasBoots = window.calculadorasBoots || 0;
 
@@ -119,6 +120,7 @@
       return Promise.reject(fault("carga", error && error.message));
     }
     window.calculadorasBoots += 1;
+    var created = Math.round(performance.now());
     var current = { worker: worker, pending: {}, nextId: 1, loaded: false, stopped: false };
     engine = current;
     current.ready = new Promise(function (resolve, reject) {
@@ -143,6 +145,7 @@
           if (!current.loaded) arm();
           progress(msg.text, msg.loaded, msg.total);
         } else if (msg.type === "ready") {
+          stages = Object.assign({ pagina: created }, msg.stages);
           clearTimeout(timer);
           current.loaded = true;
           resolve();
@@ -153,6 +156,7 @@
           if (!entry) return;
           delete current.pending[msg.id];
           clearTimeout(entry.timer);
+          if (msg.stages) stages = Object.assign({ pagina: created }, msg.stages);
           if (msg.error !== undefined && msg.kind === "tabelas") {
             entry.reject(fault("tabelas", msg.error));
           } else if (msg.error !== undefined) {
@@ -219,5 +223,6 @@
     aoProgredir: function (fn) { listeners.push(fn); },
     falha: fault,
     descreverFalha: describeFault,
+    etapas: function () { return stages; },
   };
 })();

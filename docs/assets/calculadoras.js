@@ -278,6 +278,43 @@
     try { return JSON.parse(form.getAttribute("data-rotulos") || "{}") || {}; } catch { return {}; }
   }
 
+  // What the person entered, as the form shows it: each visible field's label and value (a
+  // choice's words, «sim»/«não»), a list's rows under its legend. The receipt's «Dados informados».
+  function labelText(control) {
+    var label = control.id ? document.querySelector("label[for='" + control.id + "']") : null;
+    if (!label) return control.getAttribute("data-field") || "";
+    var copy = label.cloneNode(true);
+    copy.querySelectorAll(".calc-opcional").forEach(function (node) { node.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
+  function shownValue(control) {
+    if (control.type === "checkbox") return control.checked ? "sim" : "não";
+    if (control.tagName === "SELECT") {
+      var option = control.options[control.selectedIndex];
+      return option ? option.textContent.trim() : "";
+    }
+    return String(control.value).trim() || "—";
+  }
+
+  function describeInputs(form) {
+    return topFields(form).filter(isShown).map(function (control) {
+      if (!control.hasAttribute("data-lista")) return { rotulo: labelText(control), valor: shownValue(control) };
+      var legend = control.querySelector(":scope > legend");
+      return {
+        rotulo: legend ? legend.textContent.trim() : control.getAttribute("data-field"),
+        itens: rowsOf(control).map(function (row) {
+          var title = row.querySelector(":scope > legend");
+          return {
+            rotulo: title ? title.textContent.trim() : "",
+            campos: Array.prototype.filter.call(row.querySelectorAll("[data-item-field]"), isShown)
+              .map(function (sub) { return { rotulo: labelText(sub), valor: shownValue(sub) }; }),
+          };
+        }),
+      };
+    });
+  }
+
   function renderResult(form, area, result) {
     clear(area);
     area.appendChild(el("h3", { className: "calc-resultado-titulo", tabindex: "-1" }, "Resultado"));
@@ -350,6 +387,11 @@
         url.search = query;
         url.hash = "";
         window.history.replaceState(window.history.state, "", url.href);
+        if (window.estatutosComprovante) {
+          window.estatutosComprovante.oferecer(area, {
+            resultado: result, entradas: describeInputs(form), link: url.href, rotulos: labels(form),
+          });
+        }
         form.querySelector("[data-acao='compartilhar']").disabled = false;
         setStatusOf(form, "Cálculo feito.");
         if (!fromLink) {
@@ -430,6 +472,8 @@
     form.dataset.ligado = "1";
     var note = form.querySelector(".calc-sem-js");
     if (note) note.hidden = true;
+    var hint = form.querySelector(".calc-dica");
+    if (hint) hint.hidden = !window.estatutosComprovante;
     form.querySelectorAll("[data-lista]").forEach(function (list) {
       list.setAttribute("data-linhas-iniciais", String(rowsOf(list).length));
       renumber(form, list);

@@ -1,6 +1,8 @@
 /* «Citar»: põe a data de hoje no "Acesso em" das referências e copia a referência (ABNT), a
  * citação no texto (NBR 10520) ou a entrada do dispositivo em CSL-JSON, RIS ou BibTeX, tirada dos
- * arquivos do ato em /dados/citacoes/. Sem JavaScript, a caixa <details> já mostra a referência
+ * arquivos do ato em /dados/citacoes/. A referência vai também como text/html (o itálico do
+ * Diário Oficial sobrevive à colagem num editor de texto). Os endereços escritos na construção
+ * (site_url) viram os de onde a página está sendo lida. Sem JavaScript, a caixa <details> já mostra a referência
  * (com a data da construção do site), a citação no texto, a URN, o link e os arquivos. */
 (function () {
   "use strict";
@@ -39,17 +41,74 @@
     return ok;
   }
 
-  function copyText(box, text, what) {
+  /* Copy with a text/html version too (the reference's italic survives a paste into a word
+   * processor): a copy event that sets both, where the asynchronous clipboard cannot. */
+  function fallbackCopyRich(text, html) {
+    var ok = false;
+    var handler = function (event) {
+      event.clipboardData.setData("text/plain", text);
+      event.clipboardData.setData("text/html", html);
+      event.preventDefault();
+      ok = true;
+    };
+    document.addEventListener("copy", handler);
+    try { document.execCommand("copy"); } catch { ok = false; }
+    document.removeEventListener("copy", handler);
+    return ok;
+  }
+
+  function copyText(box, text, what, html) {
     var status = box.querySelector(".citar-status");
     box.dataset.copied = text;
     var done = function (ok) {
       status.textContent = ok ? what + " copiada." : "Não foi possível copiar: selecione o texto acima.";
     };
-    if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(fallbackCopy(text)); });
+    var fallback = function () { return html ? fallbackCopyRich(text, html) || fallbackCopy(text) : fallbackCopy(text); };
+    if (!navigator.clipboard || !window.isSecureContext) {
+      done(fallback());
+    } else if (html && window.ClipboardItem && navigator.clipboard.write) {
+      var item = new window.ClipboardItem({
+        "text/plain": new Blob([text], { type: "text/plain" }),
+        "text/html": new Blob([html], { type: "text/html" }),
+      });
+      navigator.clipboard.write([item]).then(function () { done(true); }, function () { done(fallback()); });
     } else {
-      done(fallbackCopy(text));
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(fallback()); });
     }
+  }
+
+  /* The reference as HTML for the clipboard: its text, with only the italic (<em>) of the journal
+   * kept as markup; everything else escaped. */
+  function referenceHtml(node) {
+    var out = "";
+    node.childNodes.forEach(function (child) {
+      var escaped = String(child.textContent).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      out += child.nodeName === "EM" ? "<em>" + escaped + "</em>" : escaped;
+    });
+    return "<p>" + out.replace(/\s+/g, " ").trim() + "</p>";
+  }
+
+  /* The addresses written at build, in each «Citar» box, become those of where the page is read
+   * (assets/pagina.js, estatutosEndereco); also the base of the permalinks printed after each
+   * article. */
+  function localise(box) {
+    var swap = window.estatutosEndereco;
+    if (typeof swap !== "function") return;
+    var walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (var node = walker.nextNode(); node; node = walker.nextNode()) {
+      var value = swap(node.nodeValue);
+      if (value !== node.nodeValue) node.nodeValue = value;
+    }
+  }
+
+  function localisePrint() {
+    var swap = window.estatutosEndereco;
+    var content = document.querySelector(".md-content");
+    var act = document.querySelector(".ato-referencia[data-slug]");
+    var link = document.querySelector(".citar--ato .citar-link a");
+    if (typeof swap !== "function" || !content || !act || !link) return;
+    var base = link.textContent.trim() + "#";
+    content.style.setProperty("--ep-link-base", JSON.stringify(base));
   }
 
   /* A entrada de uma chave ("lei-4860-1965!art7_par5") no arquivo do ato, com o acesso de hoje. */
@@ -90,6 +149,7 @@
     }));
     pending.then(function (text) {
       var entry = entryOf(format, text, box.dataset.chave);
+      if (entry && typeof window.estatutosEndereco === "function") entry = window.estatutosEndereco(entry);
       if (!entry) throw new Error("sem entrada");
       out.textContent = entry;
       out.hidden = false;
@@ -105,12 +165,14 @@
     document.querySelectorAll(".citar-corpo").forEach(function (box) {
       if (box.dataset.epReady) return;
       box.dataset.epReady = "1";
+      localise(box);
       box.querySelectorAll(".citar-copiar").forEach(function (button) {
         button.hidden = false;
         button.addEventListener("click", function () {
           var ref = button.dataset.copiar === "ref";
-          var text = box.querySelector(ref ? ".citar-ref" : ".citar-curta").textContent.replace(/\s+/g, " ").trim();
-          copyText(box, text, ref ? "Referência" : "Citação no texto");
+          var node = box.querySelector(ref ? ".citar-ref" : ".citar-curta");
+          var text = node.textContent.replace(/\s+/g, " ").trim();
+          copyText(box, text, ref ? "Referência" : "Citação no texto", ref ? referenceHtml(node) : "");
         });
       });
       box.querySelectorAll(".citar-formato").forEach(function (button) {
@@ -118,6 +180,7 @@
         button.addEventListener("click", function () { copyFormat(box, button); });
       });
     });
+    localisePrint();
     highlightTarget();
   }
 

@@ -1,7 +1,7 @@
 /* Estatutos Portuários — navegação instantânea em qualquer endereço.
  *
  * A navegação instantânea do Material só intercepta links para páginas do sitemap.xml, e o
- * sitemap traz endereços absolutos escritos na construção com o site_url (http://127.0.0.1:8000/).
+ * sitemap traz endereços absolutos escritos na construção com o site_url (EP_SITE_URL, ou o local).
  * O Material corrige o protocolo e o nome do servidor, mas não a porta nem o caminho: servido em
  * qualquer outro endereço, cada página recarregava por inteiro (e o Pyodide das calculadoras
  * carregava de novo). Este script, carregado no <head> antes do Material, entrega ao Material o

@@ -5,6 +5,9 @@
  * ele (o tema não carregou), roda quando o documento estiver pronto. Usado por busca.js,
  * citar.js, calculadoras.js e tabelas.js.
  *
+ * estatutosEndereco: troca, num texto, o endereço do site escrito na construção pelo endereço de
+ * onde o site está de fato sendo lido (citações, links permanentes, arquivos de citação).
+ *
  * estatutosDobra: a única dobra de texto dos scripts (busca.js, tabelas.js), igual à da construção
  * (calculators/core/text.py; um teste roda as duas nas mesmas frases): minúsculas, sem acentos
  * (NFD sem as marcas U+0300–U+036F), º ª ° § e hífen como espaço, espaços juntados
@@ -20,6 +23,26 @@
     } else {
       fn();
     }
+  };
+
+  // estatutosEndereco(texto): the addresses written at build (site_url, which the head script
+  // assets/navegacao.js carries in data-site-url) replaced by the address the site is actually read
+  // from, so that what a reader copies (citations, «Link permanente», CSL-JSON/RIS/BibTeX, share
+  // links) points where he really is. Where they are the same, the text is unchanged.
+  function readAddresses() {
+    if (typeof document === "undefined") return null;
+    var tag = document.querySelector("script[data-site-url]");
+    var written = tag ? String(tag.getAttribute("data-site-url") || "") : "";
+    if (!written || !tag.src) return null;
+    var real = new URL("../", tag.src).href;
+    if (written.slice(-1) !== "/") written += "/";
+    return written === real ? null : { escrito: written, real: real };
+  }
+
+  root.estatutosEndereco = function (text) {
+    var where = readAddresses();
+    var value = String(text);
+    return where ? value.split(where.escrito).join(where.real) : value;
   };
 
   var SPACES = /[\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+/g;

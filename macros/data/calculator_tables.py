@@ -9,7 +9,7 @@ printed figures. That same document is
 - served to the browser's calculator as ``/assets/calculadoras-dados.json`` (same structure,
   compact: :mod:`macros.exporters.site_files`);
 - passed to ``salarios_1945`` for the worked examples and the questions pages
-  (:func:`decree_tables`), and read by the comparison page (:mod:`macros.data.table_compare`).
+  (``Site.decree_tables``, :func:`calculator_data`), and read by the comparison page (:mod:`macros.data.table_compare`).
 
 The calculator reads it with :func:`calculators.rules.salarios_1945.tables.read_tables`; no other
 shape of the tables exists. Nothing here computes a pay rule; the column sums are data
@@ -68,16 +68,10 @@ def json_document(tables: Tables) -> dict[str, Any]:
     }
 
 
-def decree_tables() -> dict[str, Any]:
-    """The published document of the decree's tables, from the build's Site (built once per build)."""
-    from .site import current
-
-    return current().decree_tables
-
-
-def choices(source: str) -> list[str]:
-    """Suggestions for a calculator field that declares ``choices_from`` (names in the tables)."""
-    return table_choices(read_tables(decree_tables()), source)
+def choices(document: dict[str, Any], source: str) -> list[str]:
+    """Suggestions for a calculator field that declares ``choices_from`` (names in the tables of
+    ``document``, the Site's ``decree_tables``)."""
+    return table_choices(read_tables(document), source)
 
 
 def cut_size(data: Any) -> tuple[int, int]:
@@ -107,6 +101,7 @@ def full_table_examples(name: str) -> list[tuple[str, str, dict[str, Any]]]:
     return FULL_TABLE_EXAMPLES.get(name, [])
 
 
-def calculator_data(name: str) -> dict[str, Any] | None:
-    """The data calculator ``name`` runs on at build: the decree's tables if it needs data."""
-    return decree_tables() if api.describe(name).get("needs_data") else None
+def calculator_data(name: str, document: dict[str, Any]) -> dict[str, Any] | None:
+    """The data calculator ``name`` runs on at build: ``document`` (the Site's ``decree_tables``)
+    if it needs data."""
+    return document if api.describe(name).get("needs_data") else None

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .acts import Registry
 from .loader import DataError, load_validated
 from .model import Statute
 
@@ -39,15 +40,17 @@ APPLIES_LABELS = {
 
 @dataclass(frozen=True)
 class Source:
-    """Where a claim is published: act or court, provision or precedent, official URL."""
+    """Where a claim is published: the registry's act or precedent (its short name and official
+    address, :mod:`macros.data.acts`) and the provision."""
 
     act: str
     provision: str
     url: str
+    act_id: str = ""
 
     @property
     def label(self) -> str:
-        return f"{self.act}, {self.provision}"
+        return f"{self.act}, {self.provision}" if self.provision else self.act
 
 
 @dataclass(frozen=True)
@@ -114,8 +117,20 @@ def articles_of(statute: Statute) -> list[str]:
     return [node.id for node in statute.body if node.type in ("artigo", "anexo")]
 
 
-def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | None = None) -> StatuteToday:
-    """Turn a validated file into :class:`StatuteToday`, checking it against its statute."""
+def source(raw: dict[str, Any], acts: Registry, path: Path, place: str) -> Source:
+    """A claim's source from the registry: the act's short name and official address."""
+    act = acts.entries.get(raw["act"])
+    if act is None:
+        raise DataError(path, f"{place}.act", f"ato {raw['act']!r} não está no registro (data/atos.yaml)")
+    if not act.url:
+        raise DataError(path, f"{place}.act", f"{act.short} não tem endereço oficial no registro")
+    return Source(act.short, raw.get("provision", ""), act.url, act.id)
+
+
+def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
+          today: dt.date | None = None) -> StatuteToday:
+    """Turn a validated file into :class:`StatuteToday`, checking it against its statute and the
+    registry of acts."""
     today = today or dt.date.today()
     if raw["statute"] != path.stem:
         raise DataError(path, "statute", f"ato {raw['statute']!r} difere do nome do arquivo ({path.stem!r})")
@@ -149,7 +164,8 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | No
                 Claim(
                     kind=c["kind"],
                     statement=" ".join(c["statement"].split()),
-                    sources=tuple(Source(s["act"], s["provision"], s["url"]) for s in c["sources"]),
+                    sources=tuple(source(s, acts, path, f"{place}.sources[{j}]")
+                                  for j, s in enumerate(c["sources"])),
                     verified=verified,
                     provisions=tuple(c["provisions"]),
                 )
@@ -158,33 +174,21 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, today: dt.date | No
     return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles)
 
 
-def load_today(path: Path, statute: Statute) -> StatuteToday:
+def load_today(path: Path, statute: Statute, acts: Registry) -> StatuteToday:
     """Read, validate and check one «Hoje» file."""
-    return build(load_validated(path, "hoje"), path, statute)
+    return build(load_validated(path, "hoje"), path, statute, acts)
 
 
-def load_all_today(folder: Path, statutes: Mapping[str, Statute]) -> dict[str, StatuteToday]:
+def load_all_today(folder: Path, statutes: Mapping[str, Statute], acts: Registry) -> dict[str, StatuteToday]:
     """The layer of every statute; a statute without its file is a data error."""
     out: dict[str, StatuteToday] = {}
     for slug, statute in statutes.items():
         path = folder / f"{slug}.yaml"
         if not path.exists():
             raise DataError(path, "(arquivo)", f"falta a camada «Hoje» de {slug}")
-        out[slug] = load_today(path, statute)
+        out[slug] = load_today(path, statute, acts)
     for path in sorted(folder.glob("*.yaml")):
         if path.stem not in out:
             raise DataError(path, "statute", f"não há ato {path.stem!r} em data/statutes")
     return out
 
-
-def all_today() -> dict[str, StatuteToday]:
-    """The layer of every statute, from the build's Site (:func:`macros.data.site.current`)."""
-    from .site import current
-
-    return dict(current().today)
-
-
-def today_of(slug: str) -> StatuteToday:
-    from .site import current
-
-    return current().today_of(slug)

@@ -1,6 +1,7 @@
 """The build's one state: everything read from ``data/``, loaded and validated once per build.
 
-A :class:`Site` holds the statutes (``data/statutes/``), the «Hoje» layer (``data/hoje/``), the
+A :class:`Site` holds the statutes (``data/statutes/``), the registry of cited acts
+(``data/atos.yaml``), the «Hoje» layer (``data/hoje/``), the
 glossary (``data/glossario.yaml``), the 1945 tables (``data/tables/``, audited: every figure that
 does not add up has its note), the tables in the calculators' input shape, the «atual ×
 proposta» comparison computed by the calculators, and the calculators' cases (``data/cases/``).
@@ -26,15 +27,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .acts import Registry, load_registry
 from .calculator_tables import json_document
 from .cases import Case, load_cases
 from .glossario import Glossary, load_glossary
 from .hoje import StatuteToday, load_all_today
-from .loader import DATA
+from .loader import DATA, DataError
 from .model import Statute
 from .statutes import load_statutes
 from .table_compare import Comparison, build_comparison
 from .tables import Tables, audit, load_tables
+
+
+def check_citations(statutes: Mapping[str, Statute], acts: Registry) -> None:
+    """Every citation of another act in a statute's text (target ``ato:<id>``) names an act of
+    the registry."""
+    for statute in statutes.values():
+        for node in statute.walk():
+            for i, cit in enumerate(node.citations):
+                if cit.target.startswith("ato:") and cit.target[4:] not in acts:
+                    raise DataError(statute.path, f"{node.id}.citations[{i}].target",
+                                    f"ato {cit.target[4:]!r} não está no registro (data/atos.yaml)")
 
 
 class SiteNotLoadedError(RuntimeError):
@@ -51,6 +64,9 @@ class BuildProducts:
     """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
     downloads: dict[str, dict[str, bytes]] = field(default_factory=dict)
     """Every file under ``/dados/``, by site URL (``on_files``; read by the ``/dados/`` page)."""
+    build_id: str = "dev"
+    """``"SHA7 AAAA-MM-DD"`` (:mod:`macros.data.build_id`; ``on_config``): carried by every page,
+    the engine manifest, the tables for the browser and the service worker."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,6 +82,8 @@ class Site:
     comparison: Comparison
     cases: Mapping[str, list[Case]]
     """Each calculator's validated cases (``data/cases/``): worked examples and tests."""
+    acts: Registry
+    """The registry of the acts and precedents the site cites (``data/atos.yaml``)."""
     products: BuildProducts = field(default_factory=BuildProducts)
 
     def statute(self, slug: str) -> Statute:
@@ -80,7 +98,9 @@ class Site:
 def load(data: Path = DATA) -> Site:
     """Read and validate every data file of ``data`` once; raise ``DataError`` if one is broken."""
     statutes = load_statutes(data / "statutes")
-    today = load_all_today(data / "hoje", statutes)
+    acts = load_registry(data / "atos.yaml", statutes)
+    check_citations(statutes, acts)
+    today = load_all_today(data / "hoje", statutes, acts)
     glossary = load_glossary(data / "glossario.yaml")
     tables = load_tables(data / "tables")
     audit(tables)
@@ -94,6 +114,7 @@ def load(data: Path = DATA) -> Site:
         decree_tables=document,
         comparison=build_comparison(tables, document),
         cases=load_cases(data),
+        acts=acts,
     )
 
 

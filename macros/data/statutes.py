@@ -1,7 +1,7 @@
 """The statutes of the site (``data/statutes/*.yaml``), loaded and validated once per build.
 
-The loaded statutes live in the build's :class:`macros.data.site.Site`; :func:`all_statutes` and
-:func:`statute` read them from the Site of the build in progress.
+The loaded statutes live in the build's :class:`macros.data.site.Site` (``site.statutes``); the
+renderers receive the Site from the macro that a page calls.
 """
 
 from __future__ import annotations
@@ -19,16 +19,3 @@ def load_statutes(folder: Path = DATA / "statutes") -> dict[str, Statute]:
     statutes.sort(key=lambda st: (st.identification["date"].value or "9999", st.slug))
     return {st.slug: st for st in statutes}
 
-
-def all_statutes() -> dict[str, Statute]:
-    """The statutes of the build in progress (see :func:`macros.data.site.current`)."""
-    from .site import current
-
-    return dict(current().statutes)
-
-
-def statute(slug: str) -> Statute:
-    """One statute by slug."""
-    from .site import current
-
-    return current().statute(slug)

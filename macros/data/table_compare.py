@@ -159,9 +159,3 @@ def build_comparison(tables: Tables, document: dict[str, Any] | None = None) -> 
         daily_proposed=daily_expense(join.calc, "proposta"),
     )
 
-
-def comparison() -> Comparison:
-    """The comparison of the decree's tables, from the build's Site (built once per build)."""
-    from .site import current
-
-    return current().comparison

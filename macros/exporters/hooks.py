@@ -1,6 +1,8 @@
 """MkDocs build hooks: load the data first, then finish the built site.
 
-- ``on_config``: the build's :class:`macros.data.site.Site` is loaded: every data file read and
+- ``on_config``: a build for publishing (``EP_PUBLICAR=1``) refuses a local ``site_url``
+  (:mod:`macros.exporters.public_address`); then the build's :class:`macros.data.site.Site` is
+  loaded: every data file read and
   validated once (the tables audited) before anything renders; a broken file stops the build
   with the file, the place and the reason. Every later hook takes this Site
   (:func:`macros.data.site.current`), and nothing of a previous build (``mkdocs serve``) survives.
@@ -24,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import html
 import logging
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -34,21 +37,29 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from macros.data import glossario
+from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, offline, robots, search_index, site_files
+from macros.exporters import csp, offline, public_address, robots, search_index, site_files
 from macros.render import metadata, not_found, regions
 
 
 def on_config(config: Any) -> Any:
     try:
+        public_address.check(config["site_url"] or "", os.environ)
+    except public_address.AddressError as exc:
+        raise PluginError(f"Endereço público — {exc}") from exc
+    try:
         site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
         folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
         glossary_file = glossario.write_abbreviations(site.glossary, folder)
+        build_id.pin_epoch()
+        site.products.build_id = build_id.build_id()
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
+    except build_id.BuildIdError as exc:
+        raise PluginError(str(exc)) from exc
     snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
     snippets["base_path"] = [str(glossary_file.parent)]
     snippets["auto_append"] = [glossary_file.name]
@@ -60,6 +71,7 @@ def on_files(files: Any, config: Any) -> Any:
     try:
         site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
+        site_files.add_vendor(files, config)
         site_files.add_downloads(site, files, config)
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)
@@ -80,9 +92,12 @@ SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"
 
 
 def _head_scripts(output: str, root: str, config: Any) -> str:
-    """Scripts that must run before Material's bundle, at the start of ``<head>``
+    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the
+    scripts that must run before Material's bundle, at the start of ``<head>``
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
-    tag = (f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
+    version = html.escape(data_site.current().products.build_id)
+    tag = (f'<meta name="ep-versao" content="{version}">'
+           f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
     changed = csp.insert_in_head(output, tag)
     if changed is None:

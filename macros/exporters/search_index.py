@@ -41,7 +41,7 @@ from lxml.etree import _Element
 from ..data import ids
 from ..data.model import Node, Statute
 from ..render import cite
-from ..render.calculators import provision_label
+from ..render.links import provision_label
 from .search_words import act_key, citation_tokens, pair_tokens, pair_words, words
 
 # Field boosts of the lunr index. ``title``/``text`` are shown, matched only weakly (their folded
@@ -356,7 +356,7 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
     docs = [page, intro]
     for top in statute.body:
         for node in top.walk():
-            doc = Doc(f"{path}#{node.id}", provision_label(slug, node.id), node_text(node), "statute")
+            doc = Doc(f"{path}#{node.id}", provision_label(statute, node.id), node_text(node), "statute")
             doc.ref = citation_tokens(act, node.id)
             doc.title_words = False
             doc.words_of = node_text(node, label=node.type not in NUMBERED)

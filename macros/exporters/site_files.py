@@ -1,5 +1,6 @@
 """Files the site serves itself, added to the build as MkDocs files (so links to them validate
-and ``mkdocs serve`` serves them too): the source documents and the vendored Pyodide."""
+and ``mkdocs serve`` serves them too): the source documents, the vendored Pyodide and
+the other pinned browser libraries (``/assets/vendor/``)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,26 @@ def add_pyodide(files: Files, config: Any) -> None:
         files.append(File.generated(config, uri, content=content))
 
 
+# Browser libraries the site serves itself, copied at build from their pinned npm packages
+# (package.json): site address → file under node_modules. ``qrcode-generator`` draws the QR code of
+# a calculation's share link on its receipt (assets/comprovante.js loads it when a receipt opens).
+VENDOR_FILES = {
+    "assets/vendor/qrcode-generator.js": Path("qrcode-generator") / "dist" / "qrcode.js",
+}
+
+
+def add_vendor(files: Files, config: Any) -> None:
+    """The pinned browser libraries of :data:`VENDOR_FILES`, under ``/assets/vendor/``."""
+    for uri, relative in VENDOR_FILES.items():
+        source = ROOT / "node_modules" / relative
+        if not source.is_file():
+            raise MissingAssetError(
+                f"Biblioteca não instalada: falta {source.relative_to(ROOT)}. "
+                "Rode 'npm ci' (ou 'bash scripts/run.sh build')."
+            )
+        _add(files, config, uri, source)
+
+
 # The calculators package, zipped for the browser (unpacked in Pyodide with unpackArchive), and
 # the decree's tables: the document published as /dados/tabelas-1945.json, compact.
 CALCULATORS_DIR = ROOT / "calculators"
@@ -81,7 +102,9 @@ def add_calculators(site: Site, files: Files, config: Any) -> None:
     """The calculators archive and the decree's tables for the browser."""
     import json
 
-    tables = json.dumps(site.decree_tables, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    # The build id rides along: the page computes only with tables of its own build.
+    document = {**site.decree_tables, "versao": site.products.build_id}
+    tables = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     for uri, content in ((CALCULATORS_ARCHIVE, calculators_archive()), (CALCULATORS_DATA, tables)):
         existing = files.get_file_from_path(uri)
         if existing is not None:
@@ -167,6 +190,7 @@ def add_engine_report(site: Site, files: Files, config: Any) -> None:
     engine_report = site.products.engine_report
     engine_report.clear()
     engine_report.update(engine.engine_report(contents))
+    engine_report["versao"] = site.products.build_id
     log = logging.getLogger("mkdocs.hooks.engine")
     for line in engine.report_lines(engine_report):
         log.info(line)

@@ -25,6 +25,7 @@ from urllib.parse import urljoin
 
 from markupsafe import Markup
 
+from ..data import build_id
 from ..data.model import Fact, Statute
 
 MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
@@ -135,11 +136,6 @@ def in_text(statute: Statute, label: str | None = None) -> str:
 
 
 def build_date() -> dt.date:
-    """The date the site is built (``SOURCE_DATE_EPOCH`` when set, for reproducible builds):
-    the "Acesso em" of the static references."""
-    import os
-
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch:
-        return dt.datetime.fromtimestamp(int(epoch), dt.UTC).date()
-    return dt.date.today()
+    """The date the site is built (``SOURCE_DATE_EPOCH``, else the last commit's date:
+    :mod:`macros.data.build_id`): the "Acesso em" of the static references."""
+    return build_id.build_date()

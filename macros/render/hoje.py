@@ -12,10 +12,11 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
-from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday, all_today, today_of
+from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday
 from ..data.model import Statute
-from ..data.statutes import statute
+from ..data.site import Site
 from . import cite
+from .acts import linked
 from .links import provision_link
 
 DISCLAIMER = (
@@ -27,11 +28,6 @@ DISCLAIMER = (
 SHORT_DISCLAIMER = "Informação, não conselho jurídico; o acordo coletivo pode dar mais."
 
 
-def short_name(slug: str) -> str:
-    """The act's short name (``Lei nº 4.860/1965``: its ``short_title`` in data/statutes/)."""
-    return statute(slug).short_title
-
-
 def long_date(day: dt.date) -> str:
     return cite.long_date(day.isoformat())
 
@@ -40,9 +36,9 @@ def box_id(article: str) -> str:
     return f"hoje-{article}"
 
 
-def search_title(slug: str, article: str) -> str:
-    """``Hoje — Lei nº 4.860/1965, art. 7º`` (the board's contract 1)."""
-    return f"Hoje — {short_name(slug)}, {ids.citation_label(article)}"
+def search_title(statute: Statute, article: str) -> str:
+    """``Hoje — Lei nº 4.860/1965, art. 7º`` (the act's ``short_title``, data/statutes/)."""
+    return f"Hoje — {statute.short_title}, {ids.citation_label(article)}"
 
 
 def sources_html(claim: Claim) -> Markup:
@@ -53,7 +49,7 @@ def sources_html(claim: Claim) -> Markup:
     return Markup('<span class="hoje-fontes">Fonte: {}.</span>').format(links)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
+def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -64,14 +60,14 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim) -> Markup:
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} "
         '<span class="hoje-verificado">Verificado em <time datetime="{iso}">{date}</time>.</span></li>'
-    ).format(kind=claim.kind, label=claim.kind_label, statement=claim.statement, about=about,
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
              sources=sources_html(claim), iso=claim.verified.isoformat(), date=long_date(claim.verified))
 
 
-def box(slug: str, article: str) -> Markup:
-    """The «Hoje» box of one article, closed by default."""
-    art = today_of(slug).articles[article]
-    items = Markup("").join(claim_html(slug, art, c) for c in art.claims)
+def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+    art = layer.articles[article]
+    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
@@ -81,9 +77,9 @@ def box(slug: str, article: str) -> Markup:
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
-    ).format(applies=art.applies, id=box_id(article), title=search_title(slug, article),
+    ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label, iso=art.verified.isoformat(), date=long_date(art.verified),
-             who=art.who, items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
 
 
 def counts_text(layer: StatuteToday) -> str:
@@ -95,9 +91,8 @@ def counts_text(layer: StatuteToday) -> str:
     return "; ".join(parts)
 
 
-def summary_html(slug: str, href_hoje: str) -> Markup:
-    """The act's «Hoje» summary for the status banner and the home card."""
-    layer = today_of(slug)
+def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
+    """The act's «Hoje» summary (its layer ``layer``) for the status banner and the home card."""
     return Markup(
         '<p class="hoje-resumo"><span class="hoje-rotulo">Hoje</span> {summary} '
         '<span class="hoje-contagem">({counts}; verificado em {date}.)</span> '
@@ -106,11 +101,11 @@ def summary_html(slug: str, href_hoje: str) -> Markup:
              short=SHORT_DISCLAIMER)
 
 
-def table_page() -> str:
+def table_page(site: Site) -> str:
     """``/hoje/``: every claim of every act in one table (provision, today, source, verified on)."""
     out: list[str] = []
-    for slug, layer in all_today().items():
-        statute_title = short_name(slug)
+    for slug, layer in site.today.items():
+        statute_title = site.statute(slug).short_title
         rows: list[Markup] = []
         for art in layer.articles.values():
             for claim in art.claims:
@@ -123,7 +118,7 @@ def table_page() -> str:
                     "{statement}</td><td>{sources}</td>"
                     '<td><time datetime="{iso}">{date}</time></td></tr>'
                 ).format(links=links, slug=slug, box=box_id(art.article), applies=art.applies_label,
-                         kind=claim.kind_label, statement=claim.statement,
+                         kind=claim.kind_label, statement=linked(claim.statement, "../"),
                          sources=Markup("<br>").join(
                              Markup('<a href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
                              for s in claim.sources),
@@ -139,6 +134,3 @@ def table_page() -> str:
         out.append("")
     return "\n".join(out)
 
-
-def statute_has_layer(statute: Statute) -> bool:
-    return statute.slug in all_today()

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ..data.model import Statute
+from ..data.site import Site
 from . import cite
 from . import hoje as render_hoje
 
 
-def statute_cards(statutes: list[Statute]) -> Markup:
-    """Cards: title, status, what this edition contains, and the summary marked as summary."""
+def statute_cards(site: Site) -> Markup:
+    """Cards, one per statute of ``site``: title, status, what this edition contains, and the
+    summary marked as summary."""
     cards = []
-    for st in statutes:
+    for st in site.statutes.values():
         ementa_fact = st.identification["ementa"]
         ementa = ementa_fact.value or ""
         tag = (' <span class="tag-editorial" data-search-exclude>ementa: informação editorial</span>'
@@ -24,7 +25,7 @@ def statute_cards(statutes: list[Statute]) -> Markup:
             f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
             f'<span class="tag-editorial" data-search-exclude>informação editorial</span></p>'
             f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'
-            f'{render_hoje.summary_html(st.slug, f"hoje/#{st.slug}")}'
+            f'{render_hoje.summary_html(site.today_of(st.slug), f"hoje/#{st.slug}")}'
             f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
             f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"
             f"<p>{escape(st.summary)}</p></div>"

@@ -5,6 +5,7 @@ relative to the page the link is on (``root``: ``../`` from a statute page, ``..
 calculator, question or table page), or the bare anchor (``#<id>``) on the statute's own page.
 The text is derived from the id (:func:`macros.data.ids.citation_label`), never written by
 hand; ``within`` shortens it after a provision already named (``§ 3º`` after ``art. 2º``).
+:func:`provision_label` is the label with the act's short name, for links outside its page.
 """
 
 from __future__ import annotations
@@ -12,6 +13,12 @@ from __future__ import annotations
 from markupsafe import Markup
 
 from ..data import ids
+from ..data.model import Statute
+
+
+def provision_label(statute: Statute, node_id: str) -> str:
+    """``Lei nº 4.860/1965, art. 7º, § 5º, alínea a`` (the act's ``short_title``, data/statutes/)."""
+    return f"{statute.short_title}, {ids.citation_label(node_id)}"
 
 
 def provision_href(slug: str, node_id: str, root: str | None) -> str:

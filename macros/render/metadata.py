@@ -4,6 +4,8 @@
   fetched from another host to read it);
 - Dublin Core ``DC.*`` and Zotero ``z.*`` fields (Zotero's embedded-metadata translator saves
   the page as a *statute*, not as a web page);
+- Google Scholar's ``citation_*`` fields (title, author, dates as ``AAAA/MM/DD``, the official
+  journal, the page's address);
 - Open Graph ``og:*`` for link previews.
 
 Inserted by the ``on_post_page`` hook (:mod:`macros.exporters.hooks`).
@@ -114,6 +116,20 @@ def head(statute: Statute, site_url: str) -> str:
         ("z.url", url),
         ("z.extra", f"URN: {statute.urn}"),
     ]
+    details = ident["publication"].details
+    published = (details["date"] if details else ident["date"].value) or ""
+    scholar = [
+        ("citation_title", title),
+        ("citation_author", "Brasil"),
+        ("citation_date", (ident["date"].value or "").replace("-", "/")),
+        ("citation_publication_date", published.replace("-", "/")),
+        ("citation_journal_title", journal or None),
+        ("citation_publisher", "Brasil"),
+        ("citation_language", "pt"),
+        ("citation_keywords", "trabalho portuário; legislação; Brasil"),
+        ("citation_abstract_html_url", url),
+        ("citation_public_url", url),
+    ]
     og = [
         ("og:type", "article"),
         ("og:title", title),
@@ -123,6 +139,6 @@ def head(statute: Statute, site_url: str) -> str:
         ("og:locale", "pt_BR"),
     ]
     data = json.dumps(json_ld(statute, site_url), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    tags = [_meta("name", k, v) for k, v in dc + zotero] + [_meta("property", k, v) for k, v in og]
+    tags = [_meta("name", k, v) for k, v in dc + zotero + scholar] + [_meta("property", k, v) for k, v in og]
     return "".join(t for t in tags if t) + f'<script type="application/ld+json">{data}</script>'
 

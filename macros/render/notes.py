@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 from calculators.core.money import format_decimal
 
 from ..data.notes import Note
+from .acts import linked
 
 
 def note_aside(
@@ -26,11 +27,15 @@ def note_aside(
     concerns: str | None = None,
     search_title: str | None = None,
     show_quote: bool = False,
+    root: str | None = None,
+    skip: str | None = None,
 ) -> Markup:
     """The note as an aside. ``heading`` leads it (``Nota editorial — erro tipográfico:``, or the
     kind followed by ``concerns``); ``show_quote`` repeats the printed words it is about (where
     they are not highlighted in the text); a duplicated line and a reconciling value, when the
-    note has them, close it."""
+    note has them, close it. The acts the note names link to the registry's addresses
+    (:func:`macros.render.acts.linked`; ``root`` and ``skip`` as there)."""
+
     title = f' data-search-title="{escape(search_title)}"' if search_title else ""
     if concerns is None:
         lead = f"<strong>{escape(heading)}:</strong> "
@@ -49,5 +54,5 @@ def note_aside(
                     "(mostrado à parte; o impresso não é substituído).</span>")
     return Markup(
         f'<aside class="nota nota--{escape(note.type)}" id="{escape(anchor)}" role="note" data-search-exclude{title}>'
-        f'<span class="nota-numero">[{number}]</span> {lead}{escape(note.text)}{"".join(tail)}</aside>'
+        f'<span class="nota-numero">[{number}]</span> {lead}{linked(note.text, root, skip)}{"".join(tail)}</aside>'
     )

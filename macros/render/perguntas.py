@@ -20,9 +20,10 @@ from calculators import api
 from ..data import ids
 from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
-from ..data.statutes import statute
-from .calculators import calculator_href, declaration, provision_label, share_query
-from .links import provision_link
+from ..data.site import Site
+from .calculator_result import calculator_href, share_query
+from .calculators import declaration
+from .links import provision_label, provision_link
 
 
 class ExampleError(ValueError):
@@ -34,9 +35,10 @@ def calculator_link(name: str, inputs: Mapping[str, Any]) -> str:
     return f"{calculator_href(name)}?{share_query(inputs)}"
 
 
-def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | None = None) -> Markup:
+def example(site: Site, name: str, inputs: Mapping[str, Any], text: str,
+            keys: list[str] | None = None) -> Markup:
     """A worked example box: what was typed, the amounts computed at build, the share link."""
-    data = calculator_data(name)
+    data = calculator_data(name, site.decree_tables)
     result = api.run(name, dict(inputs), data=data)
     if not result.get("ok"):
         raise ExampleError(f"exemplo recusado pela calculadora {name}: {result.get('errors')}")
@@ -64,16 +66,17 @@ def example(name: str, inputs: Mapping[str, Any], text: str, keys: list[str] | N
              title=spec["title"])
 
 
-def provision(slug: str, node_id: str, text: str | None = None) -> Markup:
+def provision(site: Site, slug: str, node_id: str, text: str | None = None) -> Markup:
     """A link from an answer page to a provision of this edition (its permanent anchor)."""
-    statute(slug).node(node_id)  # KeyError (build stops) if the provision does not exist
-    label = text or provision_label(slug, node_id)
+    statute = site.statute(slug)
+    statute.node(node_id)  # KeyError (build stops) if the provision does not exist
+    label = text or provision_label(statute, node_id)
     return provision_link(slug, node_id, "../../", text=label, css="pergunta-dispositivo")
 
 
-def today_box(slug: str, article: str, text: str | None = None) -> Markup:
+def today_box(site: Site, slug: str, article: str, text: str | None = None) -> Markup:
     """A link to the «Hoje» box of an article."""
-    statute(slug).node(article)
+    site.statute(slug).node(article)
     label = text or f"«Hoje» do {ids.citation_label(article)}"
     return Markup('<a class="pergunta-hoje" href="../../{}/#hoje-{}">{}</a>').format(slug, article, label)
 

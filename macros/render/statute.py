@@ -15,11 +15,15 @@ from markupsafe import Markup, escape
 
 from ..data import glossario, ids
 from ..data.glossario import Glossary
+from ..data.hoje import StatuteToday
 from ..data.model import Fact, Node, Statute
 from ..data.notes import Note
+from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
 from . import hoje as render_hoje
+from .acts import act_span, linked
+from .links import provision_label
 from .notes import note_aside
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
@@ -52,9 +56,10 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, glossary: Glossary, site_url: str = "/",
+    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, site_url: str = "/",
                  accessed: dt.date | None = None) -> None:
         self.statute = statute
+        self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
         self.site_url = site_url
@@ -67,6 +72,10 @@ class StatuteRenderer:
             return target
         return f"../{target}"
 
+    def linked(self, text: str) -> Markup:
+        """Editorial text with the acts it names linked (never this act to itself)."""
+        return linked(text, "../", skip=self.statute.slug)
+
     # -- text ----------------------------------------------------------------------------------
     def spans_for(self, text: str, node: Node, notes: list[Note] | None = None) -> list[Span]:
         spans: list[Span] = []
@@ -76,7 +85,13 @@ class StatuteRenderer:
                 spans.append(span)
         if notes is None:
             for citation in node.citations:
-                if citation.quote in text:
+                if citation.quote not in text:
+                    continue
+                if citation.target.startswith("ato:"):
+                    span = act_span(text, citation.quote, citation.occurrence, citation.target[4:], "../")
+                    if span is not None:
+                        spans.append(span)
+                else:
                     spans.append(citation_span(text, citation, self.resolve))
             spans.extend(glossario.spans(text, spans, self.glossary))
         return spans
@@ -92,12 +107,11 @@ class StatuteRenderer:
 
     # -- pieces --------------------------------------------------------------------------------
     def note(self, note: Note, node: Node) -> Markup:
-        from .calculators import provision_label
-
         number = self.numbers[note.anchor]
-        search_title = f"Nota editorial — {provision_label(self.statute.slug, node.id)}"
+        search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
-        return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title)
+        return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title,
+                          root="../", skip=self.statute.slug)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -231,7 +245,7 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
-        parts.append(str(render_hoje.box(self.statute.slug, node.id)))
+        parts.append(str(render_hoje.box(self.statute, self.today, node.id)))
         parts.append("")
         return "\n".join(parts)
 
@@ -253,9 +267,9 @@ class StatuteRenderer:
             f'<p class="situacao-linha"><span class="situacao-selo">{escape(status["label"])}</span> '
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
-            f'<p><strong>Vigência:</strong> {escape(status["explanation"])}</p>'
+            f'<p><strong>Vigência:</strong> {self.linked(status["explanation"])}</p>'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
-            f'{render_hoje.summary_html(st.slug, f"../hoje/#{st.slug}")}'
+            f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '
             f"{sum(1 for _, n in st.notes() if n.is_anomaly)} anomalias anotadas</a></p>"
             f"</div>"
@@ -266,7 +280,7 @@ class StatuteRenderer:
         if is_date and fact.value:
             value = escape(f"{cite.long_date(fact.value)} ({fact.value})")
         tag = f" {editorial_tag(fact)}" if fact.editorial else ' <span class="tag-fonte">no documento-fonte</span>'
-        note = f'<br><small>{escape(fact.note)}</small>' if fact.note else ""
+        note = f'<br><small>{self.linked(fact.note)}</small>' if fact.note else ""
         return f"<tr><th scope=\"row\">{escape(label)}</th><td>{value}{tag}{note}</td></tr>"
 
     def about(self) -> str:
@@ -286,7 +300,7 @@ class StatuteRenderer:
                 f'<li><a href="#{note.anchor}">[{self.numbers[note.anchor]}] {escape(node.citation_label)}</a> — '
                 f"{escape(note.label)}{quote}</li>"
             )
-        related = "".join(f"<li>{escape(r)}</li>" for r in st.related)
+        related = "".join(f"<li>{self.linked(r)}</li>" for r in st.related)
         related_html = ""
         if related:
             related_html = f'<p class="painel-titulo">Atos relacionados (informação editorial)</p><ul>{related}</ul>'
@@ -337,6 +351,6 @@ class StatuteRenderer:
         return "\n".join(out)
 
 
-def render_statute(statute: Statute, glossary: Glossary, site_url: str = "/") -> str:
+def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(statute, glossary, site_url).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site_url).page()

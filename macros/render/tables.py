@@ -30,10 +30,11 @@ from calculators.core.text import fold
 
 from ..data import textspans
 from ..data.notes import Note
-from ..data.site import current
-from ..data.table_compare import CALCULATOR_PAGE, Comparison, FunctionLine, Group, Payroll, comparison
+from ..data.site import Site
+from ..data.table_compare import CALCULATOR_PAGE, Comparison, FunctionLine, Group, Payroll
 from ..data.tables import (
     Diaristas,
+    Escala,
     Figure,
     FunctionsPart,
     Header,
@@ -77,15 +78,16 @@ def lines_text(lines: tuple[int, int]) -> str:
     return str(first) if first == last else f"{first}–{last}"
 
 
-def source_href(root: str) -> str:
-    return f"{root}fontes/{tables().source_file}"
+def source_href(root: str, source_file: str) -> str:
+    return f"{root}fontes/{source_file}"
 
 
-def source_link(lines: tuple[int, int], root: str) -> Markup:
+def source_link(lines: tuple[int, int], root: str, source_file: str) -> Markup:
     """'linhas 130–140 do documento-fonte', linked to the source file."""
     word = "linha" if lines[0] == lines[1] else "linhas"
     return Markup(
-        f'<a class="fonte-link" href="{source_href(root)}">{word} {lines_text(lines)} do documento-fonte</a>'
+        f'<a class="fonte-link" href="{source_href(root, source_file)}">{word} {lines_text(lines)} '
+        "do documento-fonte</a>"
     )
 
 
@@ -122,8 +124,10 @@ def heading(level: int, text: str, anchor: str, src: bool = True) -> str:
 
 @dataclass
 class NoteBook:
-    """Numbers the notes of one page and lists them right after the table they concern."""
+    """Numbers the notes of one page and lists them right after the table they concern; knows the
+    source file the page's line numbers link to."""
 
+    source_file: str
     count: int = 0
     pending: list[tuple[int, Note, str]] = field(default_factory=list)
 
@@ -217,7 +221,7 @@ def names_attr(names: Iterable[Name]) -> str:
 def lines_td(lines: tuple[int, int], book: NoteBook, notes: Sequence[Note], concerns: str, root: str) -> str:
     return (
         f'<td class="num linhas" data-chave="lines" data-value="{lines[0]}">'
-        f'<a href="{source_href(root)}" aria-label="Linhas {lines_text(lines)} do documento-fonte">'
+        f'<a href="{source_href(root, book.source_file)}" aria-label="Linhas {lines_text(lines)} do documento-fonte">'
         f"{lines_text(lines)}</a>{book.refs(notes, concerns)}</td>"
     )
 
@@ -286,8 +290,9 @@ def downloads(names: Sequence[str], root: str) -> str:
     )
 
 
-def source_note(lines: tuple[int, int], root: str, extra: str = "") -> str:
-    return f'<p class="fonte-linhas" data-search-exclude>Transcrito das {source_link(lines, root)}.{extra}</p>'
+def source_note(book: NoteBook, lines: tuple[int, int], root: str, extra: str = "") -> str:
+    return (f'<p class="fonte-linhas" data-search-exclude>Transcrito das '
+            f"{source_link(lines, root, book.source_file)}.{extra}</p>")
 
 
 def label_line(label: Label, book: NoteBook, what: str) -> str:
@@ -406,7 +411,7 @@ def functions_section(part: FunctionsPart, book: NoteBook, root: str, title: str
         "",
         "<div class=\"parte-tabela\">"
         + label_line(part.label, book, "Título da parte")
-        + source_note(part.source_lines, root, f" {decree}")
+        + source_note(book, part.source_lines, root, f" {decree}")
         + filter_box(f"tabela-{part.id}", "Filtrar por função", "sem acentos: «inspetor», «tecnico»")
         + f'<div class="notas-parte">{_part_notes(part.notes, book, "Toda a parte")}</div>'
         + functions_table(part, book, root, title)
@@ -515,7 +520,7 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
     summary = (f'<p class="serie-resumo" data-search-exclude>Atual: {t["current_count"].printed} · proposta: '
                f'{t["proposed_count"].printed} · excedentes: {t["excedentes"].printed} · '
                f'vagas: {t["vacancies"].printed} '
-               f"(totais impressos) — {source_link(block.source_lines, SUB)}. "
+               f"(totais impressos) — {source_link(block.source_lines, SUB, book.source_file)}. "
                f'{_part_notes(block.notes, book, f"série {title}", "span")}</p>')
     return (
         f'<section class="serie" id="serie-{block.id}" data-filtro-bloco data-nomes="{names_attr([block.title])}" '
@@ -529,10 +534,6 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
 
 
 # ------------------------------------------------------------------ pages
-def tables() -> Tables:
-    """The decree's tables, from the build's Site (loaded once per build)."""
-    return current().tables
-
 
 def how_to_read(kind: str = "") -> str:
     """The panel that explains the table pages (shown on each of them)."""
@@ -565,10 +566,10 @@ def how_to_read(kind: str = "") -> str:
     )
 
 
-def escala_page() -> str:
-    t = tables()
+def escala_page(site: Site) -> str:
+    t = site.tables
     e = t.escala
-    book = NoteBook()
+    book = NoteBook(t.source_file)
     h = headers_by_key(e.headers)
     usage: dict[int, dict[str, tuple[SeriesBlock, SeriesRow]]] = {}
     for b in t.ordinaria.series.blocks:
@@ -617,7 +618,7 @@ def escala_page() -> str:
     out = [
         '<div class="parte-tabela">'
         + label_line(e.title, book, "Título da escala")
-        + source_note((e.title.line, e.rows[-1].source_lines[1]), SUB,
+        + source_note(book, (e.title.line, e.rows[-1].source_lines[1]), SUB,
                       f" Aprovada com as tabelas pelo {decree_link('art1', SUB)}; as referências de "
                       f"salário da Tabela Ordinária têm estes valores pelo "
                       f"{decree_link('art2_par1', SUB)}.")
@@ -640,15 +641,15 @@ def escala_page() -> str:
     return "\n".join(out)
 
 
-def ordinaria_page() -> str:
-    t = tables()
+def ordinaria_page(site: Site) -> str:
+    t = site.tables
     o = t.ordinaria
-    book = NoteBook()
+    book = NoteBook(t.source_file)
     intro = (
         '<div class="parte-tabela">'
         f'<p class="titulo-impresso"><span class="src">{escape(o.heading.printed)}</span></p>'
         + label_line(o.title, book, "Título da tabela")
-        + source_note((o.heading.line, o.series.source_lines[1]), SUB,
+        + source_note(book, (o.heading.line, o.series.source_lines[1]), SUB,
                       f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
                       f"{decree_link('art2', SUB)} (a: funções em comissão; b: séries funcionais); "
                       f"salários das referências pelo {decree_link('art2_par1', SUB)} "
@@ -678,7 +679,7 @@ def ordinaria_page() -> str:
         "",
         '<div class="parte-tabela">'
         + label_line(s.label, book, "Título da parte")
-        + source_note(s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', SUB, within='art2_cpt')}.")
+        + source_note(book, s.source_lines, SUB, f" Art. 2º, {decree_link('art2_cpt_ali2', SUB, within='art2_cpt')}.")
         + f'<p class="cabecalho-impresso">Cabeçalho impresso (linhas {h["current"].line}–{h["vacancies"].line}): '
         f"{printed_header}</p>"
         + '<p class="leitura-series">Cada série é um bloco: uma linha por referência proposta, com as funções atuais '
@@ -699,14 +700,14 @@ def ordinaria_page() -> str:
     return "\n".join(parts)
 
 
-def suplementar_page() -> str:
-    t = tables()
+def suplementar_page(site: Site) -> str:
+    t = site.tables
     s = t.suplementar
-    book = NoteBook()
+    book = NoteBook(t.source_file)
     intro = (
         '<div class="parte-tabela">'
         + label_line(s.title, book, "Título da tabela")
-        + source_note((s.title.line, s.effective.source_lines[1]), SUB,
+        + source_note(book, (s.title.line, s.effective.source_lines[1]), SUB,
                       f" Aprovada pelo {decree_link('art1', SUB)}; composição no "
                       f"{decree_link('art3', SUB)} (funções a serem suprimidas quando vagarem; "
                       f"{decree_link('art3_par1u', SUB, within='art3')}: não podem ser novamente preenchidas).")
@@ -726,10 +727,10 @@ def suplementar_page() -> str:
     ])
 
 
-def diaristas_page() -> str:
-    t = tables()
+def diaristas_page(site: Site) -> str:
+    t = site.tables
     d = t.diaristas
-    book = NoteBook()
+    book = NoteBook(t.source_file)
     h = headers_by_key(d.headers)
     keys = ["line", "current_count", "current_daily_salary", "current_annual_expense", "proposed_count",
             "proposed_daily_salary", "proposed_annual_expense", "lines"]
@@ -776,7 +777,7 @@ def diaristas_page() -> str:
     return "\n".join([
         '<div class="parte-tabela">'
         + label_line(d.title, book, "Título da tabela")
-        + source_note((d.title.line, d.rows[-1].source_lines[1]), SUB,
+        + source_note(book, (d.title.line, d.rows[-1].source_lines[1]), SUB,
                       " O pessoal diarista passa a integrar esta tabela pelo "
                       f"{decree_link('art1_par5', SUB)} (aprovada pelo "
                       f"{decree_link('art1', SUB)}). Despesa anual = número × salário diário × "
@@ -935,14 +936,14 @@ RAISE_HEAD = (
 )
 
 
-def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
+def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook, escala: Escala) -> str:
     name = line.current_name
     concerns = f"{group_name(g)}, {name.sort_key}"
     target = ""
     if line.reference is not None:
         ref = line.reference
         if ref.value is not None and line.proposed is not None:
-            anchor = tables().escala.row_for(int(ref.value)).id
+            anchor = escala.row_for(int(ref.value)).id
             target = f'<a href="{SUB}tabelas/escala-padrao/#{anchor}">ref. {escape(ref.printed)}</a>'
             ref_value = value_attr(ref.value)
         else:
@@ -967,15 +968,15 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook) -> str:
         f"{money_td('raise', raised.amount if raised else None)}"
         f"{percent_td('percent', raised.percent if raised else None)}"
         f'<td class="num" data-chave="lines" data-value="{line.source_lines[0]}">'
-        f'<a href="{source_href(SUB)}">{lines_text(line.source_lines)}</a></td></tr>'
+        f'<a href="{source_href(SUB, book.source_file)}">{lines_text(line.source_lines)}</a></td></tr>'
     )
 
 
-def raises_table(c: Comparison, book: NoteBook) -> str:
+def raises_table(c: Comparison, book: NoteBook, escala: Escala) -> str:
     rows = []
     for g in c.groups:
         for i, line in enumerate(g.lines, 1):
-            rows.append(_raise_row(g, line, i, book))
+            rows.append(_raise_row(g, line, i, book, escala))
     caption = "Salário mensal atual e proposto de cada função atual, com o aumento em cruzeiros e em porcentagem"
     table = (
         f'<table class="tabela-dados" id="tabela-aumentos" data-ordenavel><caption>{escape(caption)}</caption>'
@@ -1027,10 +1028,10 @@ def daily_table(c: Comparison, tables_: Tables) -> str:
     return region(table, "Diárias atual e proposta", wide=True)
 
 
-def comparison_page() -> str:
-    t = tables()
-    c = comparison()
-    book = NoteBook()
+def comparison_page(site: Site) -> str:
+    t = site.tables
+    c = site.comparison
+    book = NoteBook(t.source_file)
     o = t.ordinaria.commission
     # The row whose printed proposed count fails the column total, and the series cell printed
     # as an amount instead of a referência: both found in the data, with their notes.
@@ -1093,7 +1094,7 @@ def comparison_page() -> str:
         "aumento. Funções novas, sem situação atual, não entram nesta lista (estão nas páginas das tabelas). "
         "Ordene pela coluna «Aumento (%)» para ver os maiores e os menores reajustes.</p>"
         + filter_box("tabela-aumentos", "Filtrar por função ou série", "sem acentos: «auxiliar de escritorio»")
-        + raises_table(c, book)
+        + raises_table(c, book, t.escala)
         + book.flush("Notas desta tabela")
         + downloads(["comparacao.csv"], SUB)
         + "</div>",
@@ -1112,11 +1113,11 @@ def comparison_page() -> str:
 
 
 # ------------------------------------------------------------------ index
-def index_page() -> str:
-    t = tables()
+def index_page(site: Site) -> str:
+    t = site.tables
     root = "../"
     o, s, d, e = t.ordinaria, t.suplementar, t.diaristas, t.escala
-    c = comparison()
+    c = site.comparison
     cards: list[tuple[str, str, str, str, tuple[int, int]]] = [
         ("escala-padrao", "Escala-padrão de salários", f"{len(e.rows)} referências, de "
          f"{format_cruzeiro(money_of(e.rows[0].salary) or Decimal(0))} "
@@ -1135,7 +1136,7 @@ def index_page() -> str:
     items = "".join(
         f'<li class="cartao-tabela"><p class="cartao-titulo"><a href="{slug}/">{escape(name)}</a></p>'
         f"<p>{escape(text)}</p><p class=\"cartao-meta\">Base: {decree_link(anchor, root)} · "
-        f"{source_link(lines, root)}</p></li>"
+        f"{source_link(lines, root, t.source_file)}</p></li>"
         for slug, name, text, anchor, lines in cards
     )
     total = c.total
@@ -1177,7 +1178,8 @@ def index_page() -> str:
         "",
         "## Fidelidade ao documento-fonte {#fidelidade}",
         "",
-        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto ({source_link(t.source_lines, root)}): as '
+        f'<div class="fidelidade"><p>As tabelas chegaram achatadas em texto '
+        f"({source_link(t.source_lines, root, t.source_file)}): as "
         "colunas de cada quadro foram impressas uma depois da outra, com pontilhados no lugar do alinhamento e "
         "barras verticais entre colunas. A edição as remontou linha a linha; onde a remontagem exigiu uma escolha, "
         "a nota «alinhamento escolhido e por quê» a explica ao lado da tabela.</p>"

@@ -9,8 +9,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from calculators import api
-from macros.data.calculator_tables import decree_tables
 from macros.data.cases import calculator_cases
+from macros.data.site import current
 
 
 def sitemap_paths(site: Path) -> list[str]:
@@ -34,7 +34,7 @@ def share_query(inputs: dict[str, Any]) -> str:
 
 def site_data(name: str) -> Any:
     """What the page hands the calculator: the decree's tables for salarios_1945, else nothing."""
-    return decree_tables() if api.describe(name).get("needs_data") else None
+    return current().decree_tables if api.describe(name).get("needs_data") else None
 
 
 def usable_case(name: str) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -1,4 +1,8 @@
-"""Permalinks land on and highlight their provision; «Citar» gives the right citation, by touch."""
+"""Permalinks land on and highlight their provision; «Citar» gives the right citation, by touch.
+
+The site is built for http://127.0.0.1:8000/ and served here on another port: what a reader copies
+(reference, «Link permanente», CSL-JSON/RIS/BibTeX) carries the address he is reading from; the
+reference is also copied as text/html, with the official journal in italics."""
 
 from __future__ import annotations
 
@@ -56,7 +60,7 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     assert copied == (
         "BRASIL. Lei nº 4.860, de 26 de novembro de 1965. Dispõe sôbre o regime de trabalho nos portos "
         "organizados, e dá outras providências. Diário Oficial da União: seção 1, Brasília, DF, 29 nov. 1965. "
-        "Disponível em: http://127.0.0.1:8000/lei-4860-1965/. "
+        f"Disponível em: {base_url}/lei-4860-1965/. "
         f"Acesso em: {today[0]} {months[today[1]]} {today[2]}."
     ), copied
     box.locator("button.citar-copiar[data-copiar=curta]").tap()
@@ -81,6 +85,7 @@ def test_copy_each_format(page: Page, base_url: str) -> None:
         copied = page.evaluate("() => navigator.clipboard.readText()")
         assert marker in copied, copied
         assert copied.count("lei-4860-1965") >= 1 and "art7_par6" not in copied
+        assert f"{base_url}/lei-4860-1965/#art7_par5" in copied and "127.0.0.1:8000" not in copied
         if fmt == "json":
             assert json.loads(copied)[0]["accessed"] == {"date-parts": [iso]}
         elif fmt == "ris":
@@ -95,6 +100,30 @@ def test_citation_of_1941_act_is_bracketed_without_ementa(page: Page, base_url: 
     box.locator("summary").click()
     text = box.locator(".citar-ref").inner_text()
     assert text.startswith("BRASIL. Decreto-Lei [nº 3.844], de 20 de novembro de 1941. [Sem ementa]. "
-                           "[S. l.: s. n.], 1941. Disponível em: http://127.0.0.1:8000/decreto-lei-3844-1941/.")
+                           f"[S. l.: s. n.], 1941. Disponível em: {base_url}/decreto-lei-3844-1941/.")
     assert box.locator(".citar-curta").inner_text() == "(BRASIL, 1941, art. 4º, § 2º)"
     assert box.locator(".citar-urn").inner_text() == "URN: urn:lex:br:federal:decreto.lei:1941-11-20;3844!art4_par2"
+
+
+def test_reference_copied_as_html_with_the_real_address(page: Page, base_url: str) -> None:
+    assert not base_url.endswith(":8000")  # served elsewhere than the build's address
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    page.goto(base_url + "/lei-4860-1965/")
+    box = page.locator("#art7_par5 > .dispositivo-texto > details.citar")
+    box.locator("summary").click()
+    assert box.locator(".citar-link").inner_text() == f"Link permanente: {base_url}/lei-4860-1965/#art7_par5"
+    box.locator("button.citar-copiar[data-copiar=ref]").click()
+    expect(box.locator(".citar-status")).to_have_text("Referência copiada.")
+    copied = page.evaluate("""async () => {
+        const [item] = await navigator.clipboard.read();
+        return { html: await (await item.getType('text/html')).text(),
+                 text: await (await item.getType('text/plain')).text() };
+    }""")
+    assert "<em>Diário Oficial da União</em>" in copied["html"], copied
+    assert f"Disponível em: {base_url}/lei-4860-1965/." in copied["text"]
+    assert "127.0.0.1:8000" not in copied["html"] + copied["text"]
+    # The permalinks printed after each article use the same address.
+    page.emulate_media(media="print")
+    after = page.evaluate(
+        "() => getComputedStyle(document.querySelector('.dispositivo-corpo[data-de=art7]'), '::after').content")
+    assert f"{base_url}/lei-4860-1965/#" in after, after

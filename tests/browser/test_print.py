@@ -21,6 +21,7 @@ def test_lei_4860_prints_in_at_most_six_a4_pages(page: Page, base_url: str) -> N
 
 
 def test_print_layout(page: Page, base_url: str) -> None:
+    """(The printed permalinks carry the address the page is read from: tests/browser/test_citing.py.)"""
     page.goto(base_url + "/lei-4860-1965/#art7_par5")
     page.wait_for_function("() => document.querySelector('.ep-alvo') !== null")
     page.emulate_media(media="print")
@@ -40,7 +41,7 @@ def test_print_layout(page: Page, base_url: str) -> None:
     after = page.evaluate(
         "() => getComputedStyle(document.querySelector('.dispositivo-corpo[data-de=art7]'), '::after').content"
     )
-    assert "Link permanente: " in after and "http://127.0.0.1:8000/lei-4860-1965/#" in after and "art7" in after
+    assert "Link permanente: " in after and f"{base_url}/lei-4860-1965/#" in after and "art7" in after
     css = page.evaluate(
         "async () => (await fetch(document.querySelector('link[href$=\"impressao-atos.css\"]').href)).text()"
     )

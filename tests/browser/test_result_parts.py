@@ -25,7 +25,8 @@ from conftest import ROOT
 from playwright.sync_api import Browser, Page
 
 from calculators import api
-from macros.render.calculators import result_html
+from macros.data.site import current
+from macros.render.calculator_result import result_html
 
 CASES_DIR = ROOT / "data" / "cases"
 MARKUP = '<img src=x onerror="window.__atacado=1">'
@@ -94,7 +95,7 @@ def _labels(pg: Page) -> dict[str, str]:
 
 
 def _draw(pg: Page, result: dict[str, Any]) -> tuple[Any, Any, int, int]:
-    html = str(result_html(result, actions=True))
+    html = str(result_html(current(), result, actions=True))
     built, live, built_images, live_images = pg.evaluate(BOTH, [html, result, _labels(pg)])
     return built, live, built_images, live_images
 

@@ -1,0 +1,73 @@
+"""Links to the acts and precedents the site cites, all from the registry (``data/atos.yaml``).
+
+- :func:`act_link`: one act by id (the answers' macro ``ato``, the «Atos citados» page);
+- :func:`linked`: editorial text (notes, «Hoje», related acts) escaped, with every act it names
+  linked to its official publication, or to its page for the three acts of this edition;
+- :func:`act_span`: a mention in a statute's text (its citation layer, target ``ato:<id>``) as a
+  span: the words stay exactly as printed, only the link is added around them.
+
+Render only: addresses and names come from the registry; nothing here is written by hand.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup, escape
+
+from ..data.acts import KIND_LABELS, Act, Registry, registry
+from ..data.textspans import Span
+
+
+def _attrs(act: Act, href: str) -> Markup:
+    rel = "" if not href.startswith("https://") else ' rel="external noopener"'
+    return Markup('class="ato-link" href="{}" title="{}"{}').format(href, act.label, Markup(rel))
+
+
+def act_link(act_id: str, root: str | None = "../", text: str | None = None,
+             provision: str | None = None, official: bool = False) -> Markup:
+    """``<a href="https://www.planalto.gov.br/…">Lei nº 9.719/1998, art. 8º</a>``; the act's short
+    name (and ``provision``) unless ``text`` is given; plain text when it has no address.
+    ``official``: the official publication even for an act of this edition (its parts outside
+    the edition)."""
+    act = registry()[act_id]
+    words = text if text is not None else (f"{act.short}, {provision}" if provision else act.short)
+    href = act.url if official else act.href(root)
+    if href is None:
+        return Markup("{}").format(words)
+    return Markup("<a {}>{}</a>").format(_attrs(act, href), words)
+
+
+def linked(text: str, root: str | None = None, skip: str | None = None,
+           acts: Registry | None = None) -> Markup:
+    """``text`` escaped, each act it names linked (``root``: where the site root is from this
+    page, ``None`` when unknown: then the edition's own acts are not linked; ``skip``: the act
+    of the page itself, never linked to itself)."""
+    acts = acts or registry()
+    out: list[str] = []
+    pos = 0
+    for mention in acts.mentions(text):
+        act = mention.act
+        href = act.href(root) if act is not None and act.id != skip else None
+        if href is None:
+            continue
+        out.append(str(escape(text[pos:mention.start])))
+        out.append(str(Markup("<a {}>{}</a>").format(_attrs(act, href), mention.text)))  # type: ignore[arg-type]
+        pos = mention.end
+    out.append(str(escape(text[pos:])))
+    return Markup("".join(out))
+
+
+def act_span(text: str, quote: str, occurrence: int, act_id: str, root: str) -> Span | None:
+    """The link around a mention of another act in a statute's text; ``None`` when the act has
+    no address (the words are shown without a link)."""
+    act = registry()[act_id]
+    href = act.href(root)
+    if href is None:
+        return None
+    start = -1
+    for _ in range(occurrence):
+        start = text.find(quote, start + 1)
+    return Span(start, start + len(quote), str(Markup("<a {}>").format(_attrs(act, href))), "</a>")
+
+
+def kind_label(act: Act) -> str:
+    return KIND_LABELS[act.kind]

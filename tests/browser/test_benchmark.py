@@ -1,0 +1,37 @@
+"""The benchmark's code path runs once, in its quick mode, so that a refactor cannot break it
+silently (``bash scripts/run.sh bench`` once died after 7 minutes without printing a figure).
+
+A test of the script, never of speed: no figure is compared with a limit here (speed is measured
+by the benchmark's ratios, GUIDE «Honest tests»).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+
+def test_benchmark_quick_mode_prints_every_figure(site_dir: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "calculators.py"), str(site_dir), "--rapido"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert done.returncode == 0, f"o benchmark falhou:\n{done.stdout}\n{done.stderr}"
+    lines = done.stdout.splitlines()
+    for number in "123456":
+        assert any(line.startswith(f"{number}. ") for line in lines), f"falta o item {number}:\n{done.stdout}"
+    assert "carga" in lines[1], "a carga da máquina não foi dita"
+    # The stage table: every stage, with a number measured on both visits.
+    table = [line for line in lines if line.startswith("| ")]
+    assert table[0].startswith("| etapa (ms) |"), done.stdout
+    stages = {line.split(" | ")[0][2:]: line for line in table[1:]}
+    for stage in ("WebAssembly: compilar + instanciar", "importar calculators.api", "1º cálculo (no worker)"):
+        assert stage in stages, f"falta a etapa {stage}:\n{done.stdout}"
+        assert "nan" not in stages[stage], f"etapa não medida: {stages[stage]}"
+    offline = "5. sem rede, depois de uma visita e de «Usar sem internet»: 2/2 páginas abrem, 2/2 calculadoras"
+    assert offline in done.stdout

@@ -24,7 +24,9 @@
     ganha: "salario", ganho: "salario", ganhar: "salario", ganham: "salario", recebe: "salario",
     receber: "salario", extra: "extraordinario", extras: "extraordinario", folga: "descanso",
     chefe: "chefia", sindicato: "sindical", sindicatos: "sindical", jornada: "periodo", jornadas: "periodo",
-    paga: "remunerado", pago: "remunerado", recebo: "salario"
+    paga: "remunerado", pago: "remunerado", recebo: "salario", almoco: "refeicao", janta: "refeicao",
+    // grafias de 1941: "paralização", "paralizado"
+    paralisacao: "paralizacao", paralisacoes: "paralizacao", paralisado: "paralizado", paralisados: "paralizado"
   };
   // Palavras que fazem da consulta uma pergunta (a ordem dos resultados: resposta primeiro).
   var ASKING = ["quanto", "quanta", "quantos", "quantas", "quando", "como", "qual", "quais", "onde", "posso",
@@ -192,7 +194,7 @@
     if (!words.length && !citations.length && !act) {
       // Só palavras vazias: nenhuma decide sozinha. A consulta nunca fica vazia se algo foi
       // digitado (o tema apagaria a busca e pediria «Digite…»): uma ficha que nada acha.
-      return { query: /\S/.test(String(raw)) ? NOTHING : "", words: [], display: {}, stems: {}, citations: [], act: null };
+      return { raw: String(raw), query: /\S/.test(String(raw)) ? NOTHING : "", words: [], display: {}, stems: {}, citations: [], act: null };
     }
     words.forEach(function (w) {
       if (/^\d+$/.test(w)) {
@@ -231,7 +233,7 @@
       clauses.push("_de" + SLUG_ACTS[context] + "^" + W.context);
     }
     return {
-      query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act,
+      raw: String(raw), query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act,
       asking: toks.some(function (x) { return has(ASKING, x); })
     };
   }
@@ -329,6 +331,156 @@
     });
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
     if (isQuestion(last)) answersFirst(list);
+    notHere(list);
+  }
+
+  /* «Não está aqui». Uma consulta de palavras não achou nada que responda quando: nenhum
+   * resultado; ou o primeiro pontua menos que MIN_SCORE; ou alguma palavra digitada não está, na
+   * sua forma (o mesmo radical, não só o começo: "ferias" → "feri" não é "feriado"), em nenhum dos
+   * primeiros resultados. MIN_SCORE foi medido com scripts/search_queries.mjs sobre
+   * tests/search/queries.yaml: o menor primeiro resultado esperado pontua 18,0 («trabalho no
+   * feriado»); uma resposta achada só pelo título da sua página pontua menos (a página leva o
+   * peso do título uma vez só): «ogmo» 6,7, «capatazia» 8,3. O limite fica abaixo da metade do
+   * menor (3): abaixo disso o achado é ruído; acima, decidem as palavras.
+   * Uma citação que nada acha («inciso II») também é respondida assim. */
+  var MIN_SCORE = 3;
+  var subjects = null;
+  // Endereço de uma página do site (a base do tema, em qualquer pasta em que o site for servido).
+  function siteUrl(path) {
+    var base = ".";
+    try { base = JSON.parse(document.getElementById("__config").textContent).base || "."; } catch { /* sem config */ }
+    return new URL(base.replace(/\/?$/, "/") + path, location.href).href;
+  }
+  function loadSubjects(then) {
+    if (subjects) { then(); return; }
+    fetch(siteUrl("search/fora.json")).then(function (r) { return r.ok ? r.json() : { assuntos: [] }; })
+      .catch(function () { return { assuntos: [] }; })
+      .then(function (data) { subjects = data.assuntos || []; then(); });
+  }
+  function bestOf(li) {
+    var best = null;
+    li.querySelectorAll("a.md-search-result__link").forEach(function (a) {
+      if (!best || score(a) > score(best)) best = a;
+    });
+    return best;
+  }
+  // A palavra está no texto na sua forma: o mesmo radical; um radical mais longo que o digitado
+  // só conta se o digitado tem 5 letras ou mais ("semana" acha "semanais"), ou é a palavra ainda
+  // sendo digitada.
+  function inForm(w, texts, typing) {
+    var forms = (last.stems || {})[w] || [w];
+    return texts.some(function (t) {
+      return forms.some(function (f) {
+        if (/^\d+$/.test(f)) return t === f;
+        var s = stem(t);
+        return s === f || (f.length >= 5 && s.indexOf(f) === 0) || (typing && t.indexOf(w) === 0);
+      });
+    });
+  }
+  function shownText(el) {  // o texto do trecho, sem a linha «Ausente: …»
+    var terms = el.querySelector(".md-search-result__terms");
+    var text = el.textContent || "";
+    return terms ? text.replace(terms.textContent, " ") : text;
+  }
+  function weakMatch(list) {
+    var cards = list.querySelectorAll(".md-search-result__item");
+    if (!cards.length) return true;
+    // Uma página com todas as palavras no título entre os três primeiros: está aqui.
+    for (var c = 0; c < cards.length && c < 3; c++) {
+      var h1 = cards[c].querySelector("h1");
+      var inTitle = h1 ? tokens(h1.textContent) : [];
+      if (inTitle.length && (last.words || []).every(function (w) { return inForm(w, inTitle, false); })) return false;
+    }
+    var firstBest = bestOf(cards[0]);
+    if (!firstBest || score(firstBest) < MIN_SCORE) return true;
+    // O trecho que o primeiro cartão mostra como resposta (e o título da sua página); quando o
+    // melhor é a própria página (só o título), os trechos dela que a busca listou.
+    var title = cards[0].querySelector("h1");
+    var shown = shownText(firstBest) + " " + (title ? title.textContent : "");
+    if (firstBest === cards[0].querySelector("a.md-search-result__link") && !cards[0].querySelector("a[data-alvo]")) {
+      cards[0].querySelectorAll("article").forEach(function (art) { shown += " " + shownText(art); });
+    }
+    var texts = tokens(shown);
+    // Falta uma de até duas palavras («salario minimo»), ou mais da metade numa consulta longa
+    // (em «chefe recebe hora extra» o parágrafo diz "chefia" e "serviços extraordinários").
+    var words = last.words || [];
+    var missing = words.filter(function (w, k) {
+      return !inForm(w, texts, k === words.length - 1 && !/\s$/.test(last.raw || ""));
+    });
+    return words.length <= 2 ? missing.length > 0 : missing.length * 2 > words.length;
+  }
+  function notHere(list) {
+    var box = list.parentElement && list.parentElement.querySelector(".busca-nao-esta");
+    var key = (last.raw || "") + "\n" + (last.query || "");
+    if (box && box.dataset.consulta === key) return;
+    if (box) box.remove();
+    var citation = last.citations && last.citations.length;
+    var words = last.words && last.words.length;
+    if (!words && !citation) return;
+    if (citation && list.querySelector(".md-search-result__item")) return;
+    if (!citation && !weakMatch(list)) return;
+    box = document.createElement("div");
+    box.className = "busca-nao-esta";
+    box.setAttribute("role", "status");
+    box.dataset.consulta = key;
+    list.parentElement.insertBefore(box, list);
+    var typed = (last.raw || "").trim();
+    var p = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = "Não está aqui. ";
+    p.appendChild(strong);
+    p.appendChild(document.createTextNode(citation
+      ? "Nenhum dos três atos desta edição tem «" + typed + "»."
+      : "«" + typed + "» não é assunto da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941, os três atos desta edição."));
+    box.appendChild(p);
+    if (list.querySelector(".md-search-result__item")) {
+      var note = document.createElement("p");
+      note.textContent = "Os resultados abaixo só têm palavras parecidas; não são a resposta.";
+      box.appendChild(note);
+    }
+    loadSubjects(function () {
+      if (!box.isConnected) return;
+      var mine = tokens(typed).map(stem);
+      var subject = null;
+      subjects.forEach(function (s) {
+        if (subject) return;
+        if (s.keys.some(function (k) { return k.every(function (x) { return has(mine, x); }); })) subject = s;
+      });
+      if (subject) {
+        box.dataset.assunto = subject.id;
+        var today = document.createElement("p");
+        var label = document.createElement("strong");
+        label.textContent = "Hoje (" + subject.name + "): ";
+        today.appendChild(label);
+        today.appendChild(document.createTextNode(subject.statement));
+        box.appendChild(today);
+        var src = document.createElement("p");
+        src.className = "busca-nao-esta__fonte";
+        src.appendChild(document.createTextNode("Fonte: "));
+        subject.sources.forEach(function (source, k) {
+          if (k) src.appendChild(document.createTextNode("; "));
+          var a = document.createElement("a");
+          a.href = source.url;
+          a.rel = "noopener";
+          a.textContent = source.act + ", " + source.provision;
+          src.appendChild(a);
+        });
+        var d = subject.verified.split("-");
+        src.appendChild(document.createTextNode(". Conferido em " + d[2] + "/" + d[1] + "/" + d[0] + ": " + subject.checked +
+          " Informação editorial, não é orientação jurídica."));
+        box.appendChild(src);
+      } else if (!citation) {
+        var more = document.createElement("p");
+        var a2 = document.createElement("a");
+        a2.href = siteUrl("hoje/");
+        a2.textContent = "O que vale hoje";
+        more.appendChild(document.createTextNode("Veja o que esta edição sabe sobre as leis de hoje em «"));
+        more.appendChild(a2);
+        more.appendChild(document.createTextNode("», ou pergunte ao seu sindicato."));
+        box.appendChild(more);
+      }
+      box.dataset.pronto = "1";
+    });
   }
 
   /* Ordem para uma pergunta de trabalhador. Uma consulta só de palavras (sem ato nem citação) é

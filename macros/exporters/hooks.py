@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, offline, public_address, robots, search_index, site_files
+from macros.exporters import csp, offline, public_address, robots, search_index, search_not_here, site_files
 from macros.render import metadata, not_found, regions
 
 
@@ -56,6 +56,7 @@ def on_config(config: Any) -> Any:
         glossary_file = glossario.write_abbreviations(site.glossary, folder)
         build_id.pin_epoch()
         site.products.build_id = build_id.build_id()
+        site.products.not_here = search_not_here.load(site.data / "fora.yaml", site.acts)
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     except build_id.BuildIdError as exc:
@@ -76,6 +77,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)
         site_files.add_engine_report(site, files, config)
+        site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files

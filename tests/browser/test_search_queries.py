@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 QUERIES = Path(__file__).resolve().parent.parent / "search" / "queries.yaml"
 BOX = "input[data-md-component=search-query]"
@@ -33,6 +34,23 @@ READ_RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')
     const url = new URL(best.href);
     return url.pathname.replace(/^\\//, '') + url.hash;
 })"""
+
+
+NOT_HERE = "nao-esta-aqui"
+
+
+def not_here(page: Page, expected: bool) -> str | None:
+    """The «não está aqui» box for the query just typed: ``None`` when absent, else the subject it
+    names (``""`` for none). When it is expected, wait for its subject to be read."""
+    if expected:
+        try:
+            page.wait_for_selector(".busca-nao-esta[data-pronto]", timeout=5_000)
+        except PlaywrightTimeout:
+            return None
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => { const b = document.querySelector('.busca-nao-esta');"
+        " return b ? (b.dataset.assunto || '') : null; }"
+    )
 
 
 def load_queries() -> list[dict[str, str]]:
@@ -81,6 +99,9 @@ def test_query_set_first_results(page: Page, base_url: str) -> None:
         for item in items:
             results = type_query(page, item["query"])
             first = results[0] if results else "(nenhum resultado)"
+            box = not_here(page, item["expected"].startswith(NOT_HERE))
+            if box is not None:  # «não está aqui» is the answer, whatever the list holds
+                first = NOT_HERE + (f":{box}" if box else "")
             rows.append((item["query"], item.get("page", ""), item["expected"], first, first == item["expected"]))
     width = max(len(r[0]) for r in rows) + 2
     table = "\n".join(

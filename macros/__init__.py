@@ -61,6 +61,12 @@ def define_env(env: Any) -> None:
         return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def hoje_fonte(slug: str, article: str, index: int) -> str:
+        """What an answer says about today, referenced: the sources and the check (how and when)
+        of the ``index``-th claim of the article's «Hoje» box (or of ``outside`` in data/hoje/)."""
+        return str(render_hoje.answer_ref(current(), slug, article, index))
+
+    @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
         return str(perguntas.question_list(prefix))

@@ -63,7 +63,8 @@ const SW_MOTOR = `/* Estatutos Portuários — cache of the calculators' engine 
     Object.keys(keys).forEach(function (href) { wanted[keys[href]] = true; });
     event.waitUntil(caches.open(CACHE).then(function (cache) {
       return cache.keys().then(function (requests) {
-        return Promise.all(requests.filter(function (r) { return !wanted[r.url]; })
+        // The engine's saved state (motor-instantaneo.bin) is the worker's: it checks the build itself.
+        return Promise.all(requests.filter(function (r) { return !wanted[r.url] && r.url.indexOf("motor-instantaneo.bin") < 0; })
           .map(function (r) { return cache.delete(r); }));
       });
     }));

@@ -106,7 +106,7 @@ def test_provision_links_exist(site_dir: Path, name: str) -> None:
             assert provision["url"].startswith(("https://www.planalto.gov.br/ccivil_03/", "https://www3.tst.jus.br/"))
             assert f'href="{provision["url"]}"' in html
             day = "/".join(reversed(provision["verified"].split("-")))
-            assert f"(verificado em {day})" in html
+            assert f"(registrado em {day}, sem abrir a página oficial)" in html
     anchors: dict[str, set[str]] = {}
     for slug, node_id in links:
         if slug not in anchors:

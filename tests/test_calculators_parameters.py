@@ -267,7 +267,7 @@ def test_page_lists_every_parameter(site_dir: Path, name: str) -> None:
     today_rows = [p for p in spec.parameters if p.today]
     if today_rows:
         editorial = section[section.index("calc-parametros--hoje"):]
-        assert "informação editorial" in editorial and "verificado em" in editorial
+        assert "informação editorial" in editorial and "registrado em" in editorial
         for parameter in today_rows:
             assert f'data-parametro="{parameter.name}"' in editorial
 

@@ -1,6 +1,7 @@
-"""The «Hoje» layer: schema and checks, the build failing on a claim without source or date, a box
-with a date and an official link after every article of the three acts, the /hoje/ table, and
-the per-act summaries on the status banner and the home cards."""
+"""The «Hoje» layer: schema and checks, the build failing on a claim without source or check
+record, a box after every article of the three acts with official links and, for every claim, how
+and when it was checked, the /hoje/ table, and the per-act summaries on the status banner and the
+home cards. The check records themselves (what the page says of them) are in test_hoje_checks.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ from macros.data.site import current
 from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
-OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)")
+OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/"
+                      r"|legis\.senado\.gov\.br/)")
 
 
 def raw(slug: str = "lei-4860-1965") -> dict[str, Any]:
@@ -45,8 +47,8 @@ def test_real_layer_covers_every_article_of_the_three_acts() -> None:
         for art in layers[slug].articles.values():
             assert art.claims
             for claim in art.claims:
-                assert claim.sources and claim.verified <= dt.date.today()
-                assert all(OFFICIAL.match(s.url) for s in claim.sources), claim
+                assert claim.sources and claim.check.on <= dt.date.today()
+                assert all(OFFICIAL.match(s.url) if s.url else s.url_note for s in claim.sources), claim
 
 
 BROKEN: list[tuple[str, Any, str, str]] = [
@@ -55,21 +57,37 @@ BROKEN: list[tuple[str, Any, str, str]] = [
      "articles.art7.claims[0]", "campo obrigatório ausente ('sources')"),
     ("fontes vazias", lambda d: d["articles"]["art7"]["claims"][0].update(sources=[]),
      "articles.art7.claims[0].sources", "[] should be non-empty"),
-    ("sem data", lambda d: d["articles"]["art7"]["claims"][1].pop("verified"),
-     "articles.art7.claims[1]", "campo obrigatório ausente ('verified')"),
-    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1].update(verified="30/11/2026"),
-     "articles.art7.claims[1].verified", "formato inválido"),
-    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2026-02-30"),
-     "articles.art4.claims[0].verified", "data inexistente"),
-    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0].update(verified="2999-01-01"),
-     "articles.art4.claims[0].verified", "no futuro"),
-    ("endereço fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
+    ("sem conferência", lambda d: d["articles"]["art7"]["claims"][1].pop("check"),
+     "articles.art7.claims[1]", "campo obrigatório ausente ('check')"),
+    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1]["check"].update(date="30/11/2026"),
+     "articles.art7.claims[1].check.date", "formato inválido"),
+    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2026-02-30"),
+     "articles.art4.claims[0].check.date", "data inexistente"),
+    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2999-01-01"),
+     "articles.art4.claims[0].check.date", "no futuro"),
+    ("conferido sem nada lido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(read=[]),
+     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
+    ("conferido sem o dispositivo achado", lambda d: [r.update(provision_found=False)
+                                                      for r in d["articles"]["art4"]["claims"][0]["check"]["read"]],
+     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
+    ("não conferido sem nota", lambda d: d["articles"]["art7"]["claims"][7]["check"].pop("note"),
+     "articles.art7.claims[7].check", "«nao_conferido» exige a nota"),
+    ("quem conferiu desconhecido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(by="alguem"),
+     "articles.art4.claims[0].check.by", "valor não permitido"),
+    ("leitura sem publicador", lambda d: d["articles"]["art4"]["claims"][0]["check"]["read"][0].pop("publisher"),
+     "articles.art4.claims[0].check.read[0]", "campo obrigatório ausente ('publisher')"),
+    ("endereço fora do registro",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
      "articles.art7.claims[0].sources[0]", "chave desconhecida"),
     ("ato fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="lei-1-1900"),
      "articles.art7.claims[0].sources[0].act", "não está no registro"),
-    ("ato do registro sem endereço oficial",
+    ("ato do registro sem endereço oficial nem motivo",
      lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="mensagem-veto-1004-1965"),
      "articles.art7.claims[0].sources[0].act", "não tem endereço oficial"),
+    ("motivo de falta de endereço para ato com endereço",
+     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url_note="sem motivo algum aqui"),
+     "articles.art7.claims[0].sources[0].url_note", "url_note não cabe"),
+    ("faixa sem conferência", lambda d: d["status"].pop("check"), "status", "campo obrigatório ausente ('check')"),
     ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
      "articles.art7.claims[0]", "chave desconhecida"),
     ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),
@@ -94,8 +112,8 @@ def test_broken_layer_is_rejected(tmp_path: Path, what: str, mutate: Any, place:
     assert reason in caught.value.reason, caught.value.reason
 
 
-@pytest.mark.parametrize("field", ["sources", "verified"])
-def test_claim_without_source_or_date_stops_the_build(tmp_path: Path, field: str) -> None:
+@pytest.mark.parametrize("field", ["sources", "check"])
+def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: str) -> None:
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
     target = data / "hoje" / "lei-4860-1965.yaml"
@@ -129,15 +147,22 @@ def _boxes(page: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("slug", ["decreto-lei-3844-1941", "decreto-17961-1945", "lei-4860-1965"])
-def test_every_article_has_its_box_with_a_date_and_an_official_link(site_dir: Path, slug: str) -> None:
+def test_every_article_has_its_box_with_official_links_and_how_each_claim_was_checked(
+        site_dir: Path, slug: str) -> None:
     page = site_dir / slug / "index.html"
     boxes = _boxes(page)
     statute = current().statutes[slug]
     assert list(boxes) == articles_of(statute)
     text = page.read_text(encoding="utf-8")
+    layer = current().today[slug]
     for art_id, html in boxes.items():
-        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">', html), art_id
-        assert "Verificado em" in html and "verificado em" in html, art_id
+        items = re.findall(r'<li class="hoje-afirmacao.*?</li>', html, re.S)
+        assert len(items) == len(layer.articles[art_id].claims), art_id
+        for item in items:
+            # every claim: how and when it was checked, with its date
+            assert re.search(r'<span class="hoje-conferencia[^"]*">(Conferido|Não conferido)[^<]*'
+                             r'(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">\d{2}/\d{2}/\d{4}</time>', item), item
+        assert "Verificado em" not in html and "verificado em" not in html, art_id
         links = re.findall(r'<a class="hoje-fonte" href="([^"]+)"', html)
         assert links and all(OFFICIAL.match(u) for u in links), (art_id, links)
         assert "<details class=\"hoje" in html and " open" not in html.split(">", 1)[0]
@@ -152,12 +177,16 @@ def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     text = page.read_text(encoding="utf-8")
     rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
     claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
-    assert len(rows) == claims
+    outside = sum(len(o.claims) for layer in current().today.values() for o in layer.outside.values())
+    assert outside and len(rows) == claims + outside
     for row in rows:
-        assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf)', row), row
-        assert re.search(r'<time datetime="\d{4}-\d{2}-\d{2}">\d{2}/\d{2}/\d{4}</time>', row), row
-        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row), row
+        assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf|legis\.senado)', row) or \
+            "hoje-sem-endereco" in row, row
+        assert re.search(r'(Conferido|Não conferido)[^<]*(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">'
+                         r'\d{2}/\d{2}/\d{4}</time>', row), row
+        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row, row
     assert "não é conselho jurídico" in text
+    assert text.count('class="hoje-situacao-fonte"') == len(current().today)
 
 
 def test_banner_and_home_cards_summarise_the_layer(site_dir: Path) -> None:
@@ -193,4 +222,4 @@ def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_
             assert doc["title"] == render_hoje.search_title(current().statute(slug), art_id)
             assert doc["title"].startswith("Hoje — ")
             article = by_location[f"{slug}/#{art_id}"]
-            assert "A quem se aplica hoje" not in article["text"] and "Verificado em" not in article["text"]
+            assert "A quem se aplica hoje" not in article["text"] and "Conferido em" not in article["text"]

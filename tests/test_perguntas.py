@@ -50,7 +50,10 @@ def article(site: Path, slug: str) -> str:
 
 
 def words(html: str) -> int:
+    """Words of the answer's prose: the worked example and the references (sources and how they
+    were checked, ``<small class="pergunta-fonte">``) are not prose."""
     prose = EXAMPLE.sub(" ", html)
+    prose = re.sub(r'<small class="pergunta-fonte">.*?</small>', " ", prose, flags=re.S)
     prose = re.sub(r"<[^>]+>", " ", prose)
     return len(re.findall(r"\w+", prose.replace("¶", " ")))
 

@@ -183,7 +183,12 @@
       stdLibURL: new URL("pyodide/python_stdlib.zip", ASSETS).href,
       archiveURL: new URL("calculadoras.zip", ASSETS).href,
       // Each engine file (address, uncompressed size) for the progress count; the download size.
-      files: files.map(function (file) { return { href: new URL(file.url, SITE).href, bytes: file.bytes }; }),
+      files: files.map(function (file) {
+        return { href: new URL(file.url, SITE).href, bytes: file.bytes, sha256: file.sha256 };
+      }),
+      // The build id (reliab: <meta name="ep-versao">), when the page has it: the saved state of
+      // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
+      versao: (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "",
       gzip: motor ? motor.tamanho() : 0,
     });
     return current.ready;

@@ -71,7 +71,7 @@
       link.rel = "noopener";
       var day = String(provision.verified || "").split("-").reverse().join("/");
       out.appendChild(text(" "));
-      out.appendChild(el("span", { className: "calc-verificado" }, "(verificado em " + day + ")"));
+      out.appendChild(el("span", { className: "calc-verificado" }, "(registrado em " + day + ", sem abrir a página oficial)"));
     }
     return out;
   }

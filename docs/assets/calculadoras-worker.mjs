@@ -19,6 +19,7 @@
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { createCounter } from "./motor-contagem.mjs";
+import { dropSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
 
@@ -132,21 +133,57 @@ async function boot(message) {
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
   counter.watchImports([self.location.href, new URL("motor-contagem.mjs", self.location.href).href,
+    new URL("motor-instantaneo.mjs", self.location.href).href,
     new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
   // The trimmed standard library the build made (macros/exporters/engine.py).
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
-  const [pyodide, archive] = await Promise.all([loadPyodide(options), fetchArchive(message.archiveURL)]);
-  stages.pronto = Math.round(performance.now());
-  counter.finish();
-  progress("Carregando as calculadoras…");
+  const archiveLoad = fetchArchive(message.archiveURL);
+  archiveLoad.catch(() => {}); // awaited below; the error is reported there
+  // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
+  const key = await snapshotKey(files, message.versao);
   let start = performance.now();
-  unpack(pyodide, archive);
-  stage("desempacotar", start);
-  start = performance.now();
-  const api = pyodide.pyimport("calculators.api");
-  stage("importar", start);
+  const saved = await readSnapshot(self.location.href, key);
+  let pyodide = null;
+  let api = null;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      stages.pronto = Math.round(performance.now());
+      unpack(pyodide, await archiveLoad);
+      api = pyodide.pyimport("calculators.api");
+      if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
+      stage("instantaneo", start);
+    } catch {
+      // Unusable (another Pyodide, a broken heap): thrown away, and the normal start follows.
+      pyodide = null;
+      api = null;
+      await dropSnapshot(self.location.href, key);
+    }
+  }
+  if (!pyodide) {
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    stages.pronto = Math.round(performance.now());
+    const archive = await archiveLoad;
+    counter.finish();
+    progress("Carregando as calculadoras…");
+    start = performance.now();
+    unpack(pyodide, archive);
+    stage("desempacotar", start);
+    start = performance.now();
+    api = pyodide.pyimport("calculators.api");
+    stage("importar", start);
+    // The state with the calculators imported, saved for the next start (never delays this one's
+    // answer for long: the copy is taken now, compressed and stored in the background).
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      saveSnapshot(self.location.href, key, bytes).then((kept) => { stages.guardado = kept; });
+    } catch {
+      /* Pyodide could not take it: the next start is the normal one */
+    }
+  }
+  counter.finish();
   stages.busca = lastByte();
   stages.python = stages.pronto - (stages.wasmFim || 0);
   const run = (name, inputs, data) => api.run_json(name, inputs, data);

@@ -1,19 +1,26 @@
 """The «Hoje» layer: what applies today to each article, loaded once per build and checked.
 
 One file per statute in ``data/hoje/<slug>.yaml`` (schema ``data/schema/hoje.schema.json``). The
-schema requires every claim to have a kind, a statement, at least one source with an official URL,
-the date it was verified and the provisions it bears on. This module checks what a schema cannot:
-the statute exists, every article and annex of it has an entry (and no entry names a provision it
-lacks), every claim bears on at least one provision of its article, and the verified date is a
-real date not in the future. A violation raises :class:`macros.data.loader.DataError` with the file,
-the place and the reason. Nothing here is a legal rule: the statements are editorial text.
+schema requires every claim to have a kind, a statement, at least one source, the provisions it
+bears on and its check record (:class:`Check`: what was read, when and where: the official page,
+or the stored copy read instead, and whether the provision was found). The status banner's
+sentence has sources and a check record too (``status``), and so have the claims about provisions
+outside this edition (``outside``, cited by the answers in /perguntas/).
+
+This module checks what a schema cannot: the statute exists, every article and annex of it has an
+entry (and no entry names a provision it lacks), every claim bears on at least one provision of its
+article, a source has an official address or says why not (never both), a check dated in the past
+on a real date, a «conferido» check names at least one page where the provision was found, and a
+«nao_conferido» check says what could not be checked. A violation raises
+:class:`macros.data.loader.DataError` with the file, the place and the reason. Nothing here is a
+legal rule: the statements are editorial text.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,19 +45,58 @@ APPLIES_LABELS = {
 }
 
 
+CHECK_RESULTS = ("conferido", "nao_conferido")
+
+
 @dataclass(frozen=True)
 class Source:
     """Where a claim is published: the registry's act or precedent (its short name and official
-    address, :mod:`macros.data.acts`) and the provision."""
+    address, :mod:`macros.data.acts`) and the provision; when the registry has no official address,
+    ``url_note`` says why."""
 
     act: str
     provision: str
-    url: str
+    url: str | None
     act_id: str = ""
+    url_note: str | None = None
 
     @property
     def label(self) -> str:
         return f"{self.act}, {self.provision}" if self.provision else self.act
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One page read to check a claim: its address and publisher, whether it is the official
+    publisher's page, whether it was a stored copy (not the live page) and whether the cited
+    provision was found on it."""
+
+    url: str
+    publisher: str
+    official: bool
+    stored_copy: bool
+    provision_found: bool
+    marker: str | None = None
+
+
+@dataclass(frozen=True)
+class Check:
+    """How a claim was checked: the result, the date, who checked, the pages read, a note."""
+
+    result: str
+    on: dt.date
+    by: str
+    read: tuple[Reading, ...]
+    note: str | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.result == "conferido"
+
+    @property
+    def official_page_read(self) -> bool:
+        """Was the official page itself (live, not a stored copy) read?"""
+        return any(r.official and not r.stored_copy for r in self.read)
 
 
 @dataclass(frozen=True)
@@ -60,7 +106,7 @@ class Claim:
     kind: str
     statement: str
     sources: tuple[Source, ...]
-    verified: dt.date
+    check: Check
     provisions: tuple[str, ...]
 
     @property
@@ -82,13 +128,40 @@ class ArticleToday:
         return APPLIES_LABELS[self.applies]
 
     @property
-    def verified(self) -> dt.date:
-        """The most recent verification among the article's claims."""
-        return max(c.verified for c in self.claims)
+    def checked_on(self) -> dt.date | None:
+        """The most recent date among the article's confirmed claims (None if none is)."""
+        return latest_confirmed(self.claims)
+
+    @property
+    def unconfirmed(self) -> int:
+        """How many of the article's claims are not confirmed."""
+        return sum(1 for c in self.claims if not c.check.confirmed)
 
     def own_provisions(self, claim: Claim) -> list[str]:
         """The claim's provisions that belong to this article, in the claim's order."""
         return [p for p in claim.provisions if p == self.article or p.startswith(self.article + "_")]
+
+
+def latest_confirmed(claims: tuple[Claim, ...]) -> dt.date | None:
+    days = [c.check.on for c in claims if c.check.confirmed]
+    return max(days) if days else None
+
+
+@dataclass(frozen=True)
+class StatusToday:
+    """Sources and check of the statute's status banner (its «Vigência» sentence and summary)."""
+
+    sources: tuple[Source, ...]
+    check: Check
+
+
+@dataclass(frozen=True)
+class OutsideToday:
+    """Claims about a provision of the act outside this edition (``art14``)."""
+
+    article: str
+    label: str
+    claims: tuple[Claim, ...]
 
 
 @dataclass(frozen=True)
@@ -99,6 +172,8 @@ class StatuteToday:
     path: Path
     summary: str
     articles: dict[str, ArticleToday]
+    status: StatusToday
+    outside: dict[str, OutsideToday] = field(default_factory=dict)
 
     def counts(self) -> dict[str, int]:
         """How many articles fall under each ``applies`` value (order of APPLIES_LABELS)."""
@@ -107,9 +182,22 @@ class StatuteToday:
             out[art.applies] += 1
         return {k: v for k, v in out.items() if v}
 
-    @property
-    def verified(self) -> dt.date:
-        return max(a.verified for a in self.articles.values())
+    def all_claims(self) -> list[Claim]:
+        """Every claim once (a claim shared by several articles counts once), outside ones too."""
+        out: dict[int, Claim] = {}
+        for art in self.articles.values():
+            for claim in art.claims:
+                out.setdefault(id(claim), claim)
+        for extra in self.outside.values():
+            for claim in extra.claims:
+                out.setdefault(id(claim), claim)
+        return list(out.values())
+
+    def claim(self, article: str, index: int) -> Claim:
+        """The ``index``-th claim of an article's box, or of a provision outside the edition."""
+        if article in self.articles:
+            return self.articles[article].claims[index]
+        return self.outside[article].claims[index]
 
 
 def articles_of(statute: Statute) -> list[str]:
@@ -118,13 +206,49 @@ def articles_of(statute: Statute) -> list[str]:
 
 
 def source(raw: dict[str, Any], acts: Registry, path: Path, place: str) -> Source:
-    """A claim's source from the registry: the act's short name and official address."""
+    """A claim's source from the registry: the act's short name and official address. An act the
+    registry has no address for needs ``url_note`` (what the reader is told instead of a link);
+    ``url_note`` beside an address is refused."""
     act = acts.entries.get(raw["act"])
     if act is None:
         raise DataError(path, f"{place}.act", f"ato {raw['act']!r} não está no registro (data/atos.yaml)")
-    if not act.url:
-        raise DataError(path, f"{place}.act", f"{act.short} não tem endereço oficial no registro")
-    return Source(act.short, raw.get("provision", ""), act.url, act.id)
+    note = raw.get("url_note")
+    if not act.url and not note:
+        raise DataError(path, f"{place}.act", f"{act.short} não tem endereço oficial no registro "
+                                              "(diga por quê em url_note)")
+    if act.url and note:
+        raise DataError(path, f"{place}.url_note", f"{act.short} tem endereço oficial no registro: "
+                                                   "url_note não cabe")
+    return Source(act.short, raw.get("provision", ""), act.url, act.id, note)
+
+
+def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:
+    """A check record, refusing one that claims what it does not show."""
+    try:
+        on = dt.date.fromisoformat(c["date"])
+    except ValueError as exc:
+        raise DataError(path, f"{place}.date", f"data inexistente: {c['date']!r}") from exc
+    if on > today:
+        raise DataError(path, f"{place}.date", f"data de conferência no futuro: {c['date']}")
+    read = tuple(Reading(r["url"], r["publisher"], r["official"], r["stored_copy"], r["provision_found"],
+                         r.get("marker")) for r in c["read"])
+    note = " ".join(c["note"].split()) if c.get("note") else None
+    if c["result"] == "conferido" and not any(r.provision_found for r in read):
+        raise DataError(path, f"{place}.read", "«conferido» exige ao menos uma página lida em que o "
+                                              "dispositivo foi encontrado (provision_found: true)")
+    if c["result"] == "nao_conferido" and not note:
+        raise DataError(path, place, "«nao_conferido» exige a nota (note) que diz o que não pôde ser conferido")
+    return Check(c["result"], on, c["by"], read, note)
+
+
+def _claim(path: Path, place: str, c: dict[str, Any], acts: Registry, today: dt.date) -> Claim:
+    return Claim(
+        kind=c["kind"],
+        statement=" ".join(c["statement"].split()),
+        sources=tuple(source(s, acts, path, f"{place}.sources[{j}]") for j, s in enumerate(c["sources"])),
+        check=_check(path, f"{place}.check", c["check"], today),
+        provisions=tuple(c["provisions"]),
+    )
 
 
 def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
@@ -142,36 +266,34 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
     missing = [a for a in wanted if a not in raw["articles"]]
     if missing:
         raise DataError(path, "articles", f"faltam artigos sem caixa «Hoje»: {', '.join(missing)}")
+    # One Claim object per YAML node: a claim shared by several boxes (an alias) stays one claim.
+    made: dict[int, Claim] = {}
     articles: dict[str, ArticleToday] = {}
     for art_id in wanted:
         entry = raw["articles"][art_id]
         claims: list[Claim] = []
         for i, c in enumerate(entry["claims"]):
             place = f"articles.{art_id}.claims[{i}]"
-            try:
-                verified = dt.date.fromisoformat(c["verified"])
-            except ValueError as exc:
-                raise DataError(path, f"{place}.verified", f"data inexistente: {c['verified']!r}") from exc
-            if verified > today:
-                raise DataError(path, f"{place}.verified", f"data de verificação no futuro: {c['verified']}")
             for j, prov in enumerate(c["provisions"]):
                 if prov not in known:
                     raise DataError(path, f"{place}.provisions[{j}]",
                                     f"dispositivo {prov!r} não existe em {statute.slug}")
             if not any(p == art_id or p.startswith(art_id + "_") for p in c["provisions"]):
                 raise DataError(path, f"{place}.provisions", f"nenhum dispositivo da afirmação pertence a {art_id}")
-            claims.append(
-                Claim(
-                    kind=c["kind"],
-                    statement=" ".join(c["statement"].split()),
-                    sources=tuple(source(s, acts, path, f"{place}.sources[{j}]")
-                                  for j, s in enumerate(c["sources"])),
-                    verified=verified,
-                    provisions=tuple(c["provisions"]),
-                )
-            )
+            if id(c) not in made:
+                made[id(c)] = _claim(path, place, c, acts, today)
+            claims.append(made[id(c)])
         articles[art_id] = ArticleToday(art_id, entry["applies"], " ".join(entry["who"].split()), tuple(claims))
-    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles)
+    outside: dict[str, OutsideToday] = {}
+    for art_id, entry in (raw.get("outside") or {}).items():
+        if art_id in known:
+            raise DataError(path, f"outside.{art_id}", f"{art_id!r} está nesta edição: use articles.{art_id}")
+        outside[art_id] = OutsideToday(art_id, entry["label"], tuple(
+            _claim(path, f"outside.{art_id}.claims[{i}]", c, acts, today) for i, c in enumerate(entry["claims"])))
+    status = StatusToday(
+        tuple(source(s, acts, path, f"status.sources[{j}]") for j, s in enumerate(raw["status"]["sources"])),
+        _check(path, "status.check", raw["status"]["check"], today))
+    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside)
 
 
 def load_today(path: Path, statute: Statute, acts: Registry) -> StatuteToday:

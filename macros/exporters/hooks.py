@@ -40,7 +40,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, offline, public_address, robots, search_index, search_not_here, site_files
+from macros.exporters import (
+    csp,
+    offline,
+    public_address,
+    report_destination,
+    robots,
+    search_index,
+    search_not_here,
+    site_files,
+)
 from macros.render import metadata, not_found, regions
 
 
@@ -49,6 +58,10 @@ def on_config(config: Any) -> Any:
         public_address.check(config["site_url"] or "", os.environ)
     except public_address.AddressError as exc:
         raise PluginError(f"Endereço público — {exc}") from exc
+    try:
+        report_destination.destinations(config["extra"])
+    except report_destination.DestinationError as exc:
+        raise PluginError(f"Relatos de erro — {exc}") from exc
     try:
         site = data_site.start()
         # Generated, never versioned: one folder per checkout, rewritten at every build.
@@ -109,7 +122,8 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
     """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts; the
-    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page."""
+    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page; where
+    «Informar um erro» may send a report (``extra.relatar_erro``), in every page."""
     if SEARCH_DIALOG not in output:
         raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
@@ -117,6 +131,9 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
         output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
+    destinations = report_destination.head_tags(config["extra"])
+    if destinations:
+        output = output.replace("</head>", destinations + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
     output = _head_scripts(output, root, config)

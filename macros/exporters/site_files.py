@@ -172,6 +172,7 @@ ENGINE_REPORT = "assets/motor.json"
 ENGINE_URIS = (
     "assets/calculadoras-worker.mjs",
     "assets/motor-contagem.mjs",
+    "assets/motor-instantaneo.mjs",
     "assets/pyodide/pyodide.mjs",
     "assets/pyodide/pyodide.asm.mjs",
     "assets/pyodide/pyodide.asm.wasm",

@@ -36,12 +36,14 @@ def verified_text(iso: str) -> str:
 
 def provision_link(site: Site, provision: Mapping[str, Any]) -> Markup:
     """A link to the provision: its anchor in this edition, or the official publication of a
-    later act or precedent (with the date it was verified)."""
+    later act or precedent, with the date it was registered and, plainly, that the official page
+    was not opened (no machine of this project opens it; how each claim about today was checked
+    is told in the «Hoje» boxes and on /hoje/)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
     if provision.get("url"):
         return Markup(
             '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
-            'rel="noopener">{}</a> <span class="calc-verificado">(verificado em {})</span>'
+            'rel="noopener">{}</a> <span class="calc-verificado">(registrado em {}, sem abrir a página oficial)</span>'
         ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
                  verified_text(str(provision["verified"])))
     return links.provision_link(slug, node_id, "../../", text=label_of(site, provision),

@@ -38,7 +38,8 @@ HISTORY_NOTES = {
     ),
     "decreto-17961-1945": (
         "Regra histórica: estas tabelas eram da Administração do Porto do Rio de Janeiro, "
-        "extinta em 1967, e não valem mais; a consulta serve para história e pesquisa."
+        "extinta quando se constituiu, em 1973, a companhia que ficou no seu lugar; não valem "
+        "mais, e a consulta serve para história e pesquisa."
     ),
 }
 

@@ -1,7 +1,11 @@
-"""Render the «Hoje» layer: the box after each article, the per-act summaries, the /hoje/ table.
+"""Render the «Hoje» layer: the box after each article, the per-act summaries, the status banner's
+sources and check, the /hoje/ table, and the references of the answers in /perguntas/.
 
 Render only: every sentence comes from ``data/hoje/`` (see :mod:`macros.data.hoje`); nothing here
-decides what the law is. The box follows the board's contract 1: ``<details class="hoje"
+decides what the law is. Each claim says how it was checked, in plain words, from its check record
+(:func:`check_html`): «Conferido em 01/12/2026 numa cópia arquivada da página oficial (…); a página
+oficial não pôde ser aberta pela edição» or «Não conferido: …». Nothing is said of a check that the
+record does not show. The box follows the board's contract 1: ``<details class="hoje"
 id="hoje-<article id>" data-search-title="Hoje — <citation label>" data-search-exclude>``.
 """
 
@@ -12,12 +16,12 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
-from ..data.hoje import APPLIES_LABELS, ArticleToday, Claim, StatuteToday
+from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
-from . import cite
 from .acts import linked
 from .links import provision_link
+from .report import report_box
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -26,10 +30,6 @@ DISCLAIMER = (
 
 
 SHORT_DISCLAIMER = "Informação, não conselho jurídico; o acordo coletivo pode dar mais."
-
-
-def long_date(day: dt.date) -> str:
-    return cite.long_date(day.isoformat())
 
 
 def box_id(article: str) -> str:
@@ -41,15 +41,82 @@ def search_title(statute: Statute, article: str) -> str:
     return f"Hoje — {statute.short_title}, {ids.citation_label(article)}"
 
 
-def sources_html(claim: Claim) -> Markup:
-    links = Markup("; ").join(
-        Markup('<a class="hoje-fonte" href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
-        for s in claim.sources
-    )
+def source_html(source: Source, css: str = "hoje-fonte") -> Markup:
+    """The source as a link to its official publication, or its name and why there is no link."""
+    if source.url:
+        return Markup('<a class="{}" href="{}" rel="external noopener">{}</a>').format(css, source.url, source.label)
+    return Markup('{} <span class="hoje-sem-endereco">({})</span>').format(source.label, source.url_note)
+
+
+def sources_html(sources: tuple[Source, ...]) -> Markup:
+    links = Markup("; ").join(source_html(s) for s in sources)
     return Markup('<span class="hoje-fontes">Fonte: {}.</span>').format(links)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None) -> Markup:
+def short_date(day: dt.date) -> Markup:
+    return Markup('<time datetime="{}">{}</time>').format(day.isoformat(), day.strftime("%d/%m/%Y"))
+
+
+def _link(reading: Reading) -> Markup:
+    return Markup('<a class="hoje-lido" href="{}" rel="external noopener">{}</a>').format(
+        reading.url, reading.publisher)
+
+
+def _words(links: list[Markup]) -> Markup:
+    """``A``, ``A e B``, ``A, B e C``."""
+    if len(links) == 1:
+        return links[0]
+    return Markup(", ").join(links[:-1]) + Markup(" e ") + links[-1]
+
+
+def readings_html(read: tuple[Reading, ...]) -> Markup:
+    """Where the pages were read, grouped in plain words: the official page itself, stored copies
+    of official pages, copies published by others; and where the provision was not found."""
+    found = [r for r in read if r.provision_found]
+    groups: list[Markup] = []
+    live = [_link(r) for r in found if r.official and not r.stored_copy]
+    archived = [_link(r) for r in found if r.official and r.stored_copy]
+    others = [_link(r) for r in found if not r.official]
+    if live:
+        groups.append(Markup("na página oficial ({})").format(_words(live)))
+    if archived:
+        groups.append(Markup("numa cópia arquivada da página oficial ({})" if len(archived) == 1 else
+                             "em cópias arquivadas das páginas oficiais ({})").format(_words(archived)))
+    if others:
+        groups.append(Markup("numa cópia publicada por {}" if len(others) == 1 else
+                             "em cópias publicadas por {}").format(_words(others)))
+    text = Markup("; ").join(groups)
+    missing = [_link(r) for r in read if not r.provision_found]
+    if missing:
+        text += Markup("{}o dispositivo não foi encontrado em {}").format(
+            Markup("; ") if text else Markup(""), _words(missing))
+    return text
+
+
+def check_html(check: Check) -> Markup:
+    """How a claim (or a banner) was checked, as its record shows it, and nothing more."""
+    who = " por uma segunda leitura independente" if check.by == "segunda_leitura" else ""
+    note = Markup(" {}").format(check.note) if check.note else Markup("")
+    if not check.confirmed:
+        read = Markup("")
+        if check.read:
+            read = Markup(" Lido{} em {}: {}.").format(who, short_date(check.on), readings_html(check.read))
+        return Markup('<span class="hoje-conferencia hoje-conferencia--nao">Não conferido (registro de {}):'
+                      "{}{}</span>").format(short_date(check.on), note, read)
+    text = Markup("Conferido{} em {} {}").format(who, short_date(check.on), readings_html(check.read))
+    if not check.official_page_read:
+        text += Markup("; a página oficial não pôde ser aberta pela edição")
+    return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
+
+
+def claim_report(statute: Statute, article: str, number: int) -> Markup:
+    """«Informar um erro» on the ``number``-th claim of an article's «Hoje» box."""
+    return report_box(f"{search_title(statute, article)}, afirmação {number}", ids.urn(statute.urn, article),
+                      box_id(article), inside_excluded=True)
+
+
+def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
+               report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
     if own and own != [art.article]:
@@ -58,28 +125,76 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = No
                 provision_link(slug, p, None) for p in own))
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
-        "{statement}{about} {sources} "
-        '<span class="hoje-verificado">Verificado em <time datetime="{iso}">{date}</time>.</span></li>'
+        "{statement}{about} {sources} {check}{report}</li>"
     ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
-             sources=sources_html(claim), iso=claim.verified.isoformat(), date=long_date(claim.verified))
+             sources=sources_html(claim.sources), check=check_html(claim.check),
+             report=Markup(" ") + report if report else Markup(""))
+
+
+def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) -> Markup:
+    """``conferido em 01/12/2026`` or ``1 de 3 afirmações não conferida``: the box's summary line."""
+    if unconfirmed == 0 and checked_on is not None:
+        return Markup("conferido em {}").format(short_date(checked_on))
+    if unconfirmed == total:
+        return Markup("não conferido")
+    noun = "afirmação não conferida" if unconfirmed == 1 else "afirmações não conferidas"
+    return Markup("{} de {} {}").format(unconfirmed, total, noun)
 
 
 def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
     """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
     art = layer.articles[article]
-    items = Markup("").join(claim_html(statute.slug, art, c, skip=statute.slug) for c in art.claims)
+    items = Markup("").join(
+        claim_html(statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
+        for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
-        '<span class="hoje-quando">verificado em <time datetime="{iso}">{date}</time></span></summary>'
+        '<span class="hoje-quando">{checked}</span></summary>'
         '<div class="hoje-corpo">'
         '<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
-             applies_label=art.applies_label, iso=art.verified.isoformat(), date=long_date(art.verified),
+             applies_label=art.applies_label,
+             checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
              who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+
+
+def status_html(layer: StatuteToday) -> Markup:
+    """The sources and the check of the status banner's sentence (after «Vigência»)."""
+    status = layer.status
+    return Markup('<p class="situacao-fonte">{} {}</p>').format(sources_html(status.sources), check_html(status.check))
+
+
+def check_short(check: Check) -> Markup:
+    """The check in a few words, for the answers in /perguntas/ (the box has the whole sentence):
+    the same date, and whether the official page itself was read."""
+    day = short_date(check.on)
+    if not check.confirmed:
+        return Markup('<span class="hoje-conferencia hoje-conferencia--nao">não conferido '
+                      "(registro de {})</span>").format(day)
+    found = [r for r in check.read if r.provision_found]
+    if check.official_page_read:
+        where = Markup("na página oficial")
+    elif any(r.official for r in found):
+        where = Markup("numa cópia arquivada da página oficial, que não pôde ser aberta")
+    else:
+        where = Markup("em cópia publicada por terceiros; a página oficial não pôde ser aberta")
+    return Markup('<span class="hoje-conferencia">conferido em {} {}</span>').format(day, where)
+
+
+def answer_ref(site: Site, slug: str, article: str, index: int) -> Markup:
+    """What an answer in /perguntas/ says about today, referenced to its claim: the claim's sources,
+    its check in a few words with the same date as the «Hoje» box, and a link to the box (or to the
+    /hoje/ table for a provision outside this edition), where the whole check is told."""
+    layer = site.today_of(slug)
+    claim = layer.claim(article, index)
+    where = f"../../{slug}/#{box_id(article)}" if article in layer.articles else f"../../hoje/#{slug}"
+    sources = Markup("; ").join(source_html(s) if s.url else Markup("{}").format(s.label) for s in claim.sources)
+    return Markup('<small class="pergunta-fonte">({}; {} — <a class="pergunta-conferencia" href="{}">como foi '
+                  "conferido</a>)</small>").format(sources, check_short(claim.check), where)
 
 
 def counts_text(layer: StatuteToday) -> str:
@@ -93,16 +208,38 @@ def counts_text(layer: StatuteToday) -> str:
 
 def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
     """The act's «Hoje» summary (its layer ``layer``) for the status banner and the home card."""
+    claims = layer.all_claims()
+    unconfirmed = sum(1 for c in claims if not c.check.confirmed)
+    days = [c.check.on for c in claims if c.check.confirmed]
+    checked = checked_summary(max(days) if days else None, unconfirmed, len(claims))
     return Markup(
         '<p class="hoje-resumo"><span class="hoje-rotulo">Hoje</span> {summary} '
-        '<span class="hoje-contagem">({counts}; verificado em {date}.)</span> '
+        '<span class="hoje-contagem">({counts}; {checked}.)</span> '
         '<a href="{href}">Ver o que vale hoje</a> <span class="hoje-aviso-curto">{short}</span></p>'
-    ).format(summary=layer.summary, counts=counts_text(layer), date=long_date(layer.verified), href=href_hoje,
+    ).format(summary=layer.summary, counts=counts_text(layer), checked=checked, href=href_hoje,
              short=SHORT_DISCLAIMER)
 
 
+def _row(links: Markup, applies: str, claim: Claim) -> Markup:
+    return Markup(
+        '<tr><th scope="row">{links}</th>'
+        '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
+        "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
+             sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
+             check=check_html(claim.check))
+
+
+def _table(title: str, rows: list[Markup]) -> str:
+    return str(Markup(
+        '<div class="tabela-rolagem" tabindex="0" role="region" aria-label="O que vale hoje: {title}">'
+        '<table class="hoje-tabela"><thead><tr><th scope="col">Dispositivo</th><th scope="col">Hoje</th>'
+        '<th scope="col">Fonte</th><th scope="col">Como foi conferido</th></tr></thead><tbody>{rows}</tbody>'
+        "</table></div>").format(title=title, rows=Markup("").join(rows)))
+
+
 def table_page(site: Site) -> str:
-    """``/hoje/``: every claim of every act in one table (provision, today, source, verified on)."""
+    """``/hoje/``: every claim of every act in one table (provision, today, source, how checked)."""
     out: list[str] = []
     for slug, layer in site.today.items():
         statute_title = site.statute(slug).short_title
@@ -110,27 +247,18 @@ def table_page(site: Site) -> str:
         for art in layer.articles.values():
             for claim in art.claims:
                 provs = art.own_provisions(claim) or [art.article]
-                links = Markup("<br>").join(
-                    provision_link(slug, p, "../") for p in provs)
-                rows.append(Markup(
-                    '<tr><th scope="row">{links}<br><a class="hoje-caixa" href="../{slug}/#{box}">caixa «Hoje»</a></th>'
-                    '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
-                    "{statement}</td><td>{sources}</td>"
-                    '<td><time datetime="{iso}">{date}</time></td></tr>'
-                ).format(links=links, slug=slug, box=box_id(art.article), applies=art.applies_label,
-                         kind=claim.kind_label, statement=linked(claim.statement, "../"),
-                         sources=Markup("<br>").join(
-                             Markup('<a href="{}" rel="external noopener">{}</a>').format(s.url, s.label)
-                             for s in claim.sources),
-                         iso=claim.verified.isoformat(), date=claim.verified.strftime("%d/%m/%Y")))
+                links = Markup("<br>").join(provision_link(slug, p, "../") for p in provs)
+                links += Markup('<br><a class="hoje-caixa" href="../{}/#{}">caixa «Hoje»</a>').format(
+                    slug, box_id(art.article))
+                rows.append(_row(links, art.applies_label, claim))
+        for extra in layer.outside.values():
+            for claim in extra.claims:
+                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim))
         out.append(f"## {statute_title} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))
-        out.append(str(Markup(
-            '<div class="tabela-rolagem" tabindex="0" role="region" aria-label="O que vale hoje: {title}">'
-            '<table class="hoje-tabela"><thead><tr><th scope="col">Dispositivo</th><th scope="col">Hoje</th>'
-            '<th scope="col">Fonte</th><th scope="col">Verificado em</th></tr></thead><tbody>{rows}</tbody>'
-            "</table></div>").format(title=statute_title, rows=Markup("").join(rows))))
+        out.append(str(Markup('<p class="hoje-situacao-fonte"><strong>Situação do ato:</strong> {} {}</p>').format(
+            sources_html(layer.status.sources), check_html(layer.status.check))))
+        out.append(_table(statute_title, rows))
         out.append("")
     return "\n".join(out)
-

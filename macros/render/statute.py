@@ -25,6 +25,7 @@ from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
+from .report import report_box
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
@@ -158,6 +159,11 @@ class StatuteRenderer:
             f"{self.cite_body(node)}</details>"
         )
 
+    def report_box(self, node: Node) -> Markup:
+        """«Informar um erro» on this provision (next to «Citar»)."""
+        st = self.statute
+        return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
+
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
             f'<a class="ancora" href="#{node.id}" data-nosrc data-search-exclude '
@@ -167,7 +173,7 @@ class StatuteRenderer:
     def own_content(self, node: Node) -> list[str]:
         """Label/text line (with its «Citar» box inline), quoted text, table, signatures, notes."""
         out: list[str] = []
-        cite_box = "" if node.type in ("epigrafe", "ementa") else str(self.cite_box(node))
+        cite_box = "" if node.type in ("epigrafe", "ementa") else f"{self.cite_box(node)} {self.report_box(node)}"
         has_line = node.type not in ("artigo", "anexo") and bool(node.label or node.text)
         inline = has_line and not (node.quoted or node.table or node.signatures)
         if has_line:
@@ -268,6 +274,7 @@ class StatuteRenderer:
             f"{editorial_tag(text='situação: informação editorial')}</p>"
             f'<p><strong>O que é:</strong> {escape(kind)} federal de {escape(date)}. {ementa_html}</p>'
             f'<p><strong>Vigência:</strong> {self.linked(status["explanation"])}</p>'
+            f'{render_hoje.status_html(self.today)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
             f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '

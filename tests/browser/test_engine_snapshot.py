@@ -1,0 +1,96 @@
+"""The engine's saved state (docs/assets/motor-instantaneo.mjs) in headless Chromium.
+
+One context, three opens of the same calculator link:
+
+1. the normal start computes, and saves the state with the calculators imported in the engine's
+   cache (``ep-motor``), under a key tied to this build's engine files;
+2. the next open starts from it (the worker reports the stage ``instantaneo``), same result;
+3. the saved state is corrupted, and a saved state of "another build" is planted: the next open
+   throws both away, starts normally, shows no error, gives the same result, and saves a good
+   state again.
+
+No time is compared with a limit (speed: benchmarks/calculators.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+BOOT_TIMEOUT = 180_000
+LINK = "/calculadoras/horas_extras/?salario_mensal=1.500,00&prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D"
+SNAPSHOTS = """async () => {
+  const cache = await caches.open('ep-motor');
+  const out = {};
+  for (const request of await cache.keys()) {
+    if (request.url.includes('motor-instantaneo.bin')) {
+      out[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+  }
+  return out;
+}"""
+PLANT = """async ([url, bytes]) => {
+  const cache = await caches.open('ep-motor');
+  const body = new Uint8Array(bytes).map((_, i) => (i * 7919) % 256);
+  await cache.put(url, new Response(body));
+}"""
+
+
+@pytest.fixture()
+def ctx(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context(locale="pt-BR")
+    context.add_init_script("localStorage.setItem('ep-motor','sim')")
+    yield context
+    context.close()
+
+
+def open_and_compute(ctx: BrowserContext, base_url: str) -> tuple[Page, str, dict[str, Any]]:
+    pg = ctx.new_page()
+    pg.set_default_timeout(BOOT_TIMEOUT)
+    pg.goto(base_url + LINK)
+    pg.wait_for_function("() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1")
+    assert pg.locator(".calc-erro-carga, .calc-erro-motor").count() == 0
+    total = pg.locator("#resultado-horas_extras tr[data-valor='total'] td").first.inner_text()
+    stages = pg.evaluate("() => window.estatutosCalculo.etapas()")
+    return pg, total, stages
+
+
+def saved(pg: Page, until: Callable[[dict[str, int]], bool] = bool) -> dict[str, int]:
+    """The saved states in the engine's cache (url → bytes), once ``until`` holds (the worker
+    stores the state in the background after its first answer)."""
+    for _ in range(BOOT_TIMEOUT // 250):
+        states = dict(pg.evaluate(SNAPSHOTS))
+        if until(states):
+            return states
+        pg.wait_for_timeout(250)
+    raise AssertionError(f"nenhum estado salvo no cache do motor: {states}")
+
+
+def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext, base_url: str) -> None:
+    first, total, stages = open_and_compute(ctx, base_url)
+    assert total.startswith("Cr$ ") or total.startswith("R$ "), total
+    assert "instantaneo" not in stages, "a primeira abertura não tem estado salvo"
+    snapshots = saved(first)
+    assert len(snapshots) == 1 and next(iter(snapshots.values())) > 100_000, snapshots
+    url = next(iter(snapshots))
+    first.close()
+
+    second, total2, stages2 = open_and_compute(ctx, base_url)
+    assert "instantaneo" in stages2, f"o estado salvo não foi usado: {stages2}"
+    assert total2 == total
+    # Corrupt this build's state; plant one of "another build".
+    other = url.split("?v=")[0] + "?v=outra-construcao"
+    second.evaluate(PLANT, [url, 200_000])
+    second.evaluate(PLANT, [other, 1_000])
+    second.close()
+
+    third, total3, stages3 = open_and_compute(ctx, base_url)
+    assert "instantaneo" not in stages3, f"um estado corrompido foi usado: {stages3}"
+    assert total3 == total
+    # Both bad ones are gone and a good state is saved again (gzip of the heap, not 200 kB of noise).
+    states = saved(third, lambda states: states.get(url, 200_000) != 200_000)
+    assert list(states) == [url], states
+    third.close()

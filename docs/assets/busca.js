@@ -181,7 +181,7 @@
     if (hoje !== -1 && citations.length && !used[hoje]) {
       used[hoje] = true;
       citations.forEach(function (c) { clauses.push("_hoje" + c + "^" + W.citation); });
-      W2 = W.citation / 4;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
+      W2 = W.citation / 8;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
     }
     citations.forEach(function (c) { clauses.push("_" + c + "^" + W2); });
 
@@ -226,7 +226,8 @@
     var whole = stems.filter(function (s) { return !/^\d+$/.test(s); });
     if (whole.length && whole.length === stems.length) clauses.push("_t_" + whole.join("_") + "^" + W.title);
     if (act) {
-      if (citations.length) clauses.push("_de" + act + "^" + W.actOfCitation);
+      if (citations.length && hoje !== -1 && used[hoje]) clauses.push("_de" + act + "^" + W.context);  // a caixa daquele ato
+      else if (citations.length) clauses.push("_de" + act + "^" + W.actOfCitation);
       else if (words.length) clauses.push("_de" + act + "^" + W.actWithWords, "_ato" + act + "^" + W.actWithWords);
       else clauses.push("_ato" + act + "^" + W.act);
     } else if (citations.length && context && SLUG_ACTS[context]) {

@@ -13,12 +13,17 @@ from typing import Any
 
 from markupsafe import Markup
 
-from .data.site import current
+from .data.site import Site, current
 from .render import hoje as render_hoje
 from .render import home, perguntas
-from .render import tables as render_tables
 from .render.calculators import calculator_page, calculators_index
 from .render.statute import render_statute
+from .render.tables_cells import TablePage
+from .render.tables_comparison import ComparisonPage
+from .render.tables_diaristas import DiaristasPage
+from .render.tables_escala import EscalaPage
+from .render.tables_index import IndexPage
+from .render.tables_mensalistas import OrdinariaPage, SuplementarPage
 
 
 def define_env(env: Any) -> None:
@@ -58,7 +63,21 @@ def define_env(env: Any) -> None:
         from .render.acts import act_link
 
         depth = env.page.url.strip("/").count("/") + 1 if env.page.url.strip("/") else 0
-        return str(act_link(act_id, "../" * depth, text, provision, official=oficial))
+        return str(act_link(current().acts, act_id, "../" * depth, text, provision, official=oficial))
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def novidades() -> str:
+        """The /novidades/ page: the change log, newest first, and the feed."""
+        from .render.novidades import page
+
+        return page(current())
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def atos_citados() -> str:
+        """The /atos/ page: every act and precedent the site cites, from the registry."""
+        from .render.novidades import acts_page
+
+        return acts_page(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_fonte(slug: str, article: str, index: int) -> str:
@@ -96,14 +115,16 @@ def define_env(env: Any) -> None:
         return calculators_index(current())
 
     @env.macro  # type: ignore[untyped-decorator]
-    def tabela(name: str) -> str:
-        """A "Tabelas" page body: indice, escala, ordinaria, suplementar, diaristas or comparacao."""
-        pages = {
-            "indice": render_tables.index_page,
-            "escala": render_tables.escala_page,
-            "ordinaria": render_tables.ordinaria_page,
-            "suplementar": render_tables.suplementar_page,
-            "diaristas": render_tables.diaristas_page,
-            "comparacao": render_tables.comparison_page,
+    def tabela(name: str) -> TablePage:
+        """A "Tabelas" page's pieces (tables, charts, notes, the facts its sentences cite), for
+        ``{% set t = tabela("<name>") %}`` in ``docs/tabelas/*.md``, which hold the sentences:
+        indice, escala, ordinaria, suplementar, diaristas or comparacao."""
+        pages: dict[str, Callable[[Site], TablePage]] = {
+            "indice": IndexPage,
+            "escala": EscalaPage,
+            "ordinaria": OrdinariaPage,
+            "suplementar": SuplementarPage,
+            "diaristas": DiaristasPage,
+            "comparacao": ComparisonPage,
         }
         return pages[name](current())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 
 class Collector(HTMLParser):
@@ -30,3 +31,14 @@ def ids(path: Path) -> set[str]:
 def page(site: Path, url_path: str) -> Path:
     """The HTML file behind a site path such as ``/lei-4860-1965/``."""
     return site / url_path.strip("/") / "index.html" if url_path.strip("/") else site / "index.html"
+
+
+def known_outside_addresses(site: Any) -> set[str]:
+    """Every outside address a page may link to: the registry's official publications and the
+    copies its entries were checked in (``data/atos.yaml``), and the pages read to check each
+    «Hoje» claim (its provenance, shown as such on the page)."""
+    known: set[str] = site.acts.addresses()
+    for layer in site.today.values():
+        for check in [c.check for c in layer.all_claims()] + [layer.status.check]:
+            known |= {r.url for r in check.read}
+    return known

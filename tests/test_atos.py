@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import htmlscan
 import pytest
 import yaml
 from conftest import ROOT
@@ -77,13 +78,7 @@ def test_every_act_named_on_a_page_is_in_the_registry(site_dir: Path, site: Site
 
 
 def test_every_official_link_comes_from_the_registry(site_dir: Path, site: Site) -> None:
-    known = site.acts.urls()
-    # ... or is the recorded address of a page read to check a «Hoje» claim (its provenance: the
-    # copy that was read, shown as such on the page), or the copy a registry entry was checked in.
-    for layer in site.today.values():
-        for check in [c.check for c in layer.all_claims()] + [layer.status.check]:
-            known |= {r.url for r in check.read}
-    known |= {a.checked_read for a in site.acts if a.checked_read}
+    known = htmlscan.known_outside_addresses(site)
     stray: set[str] = set()
     for path in site_files(site_dir):
         for url in OFFICIAL_HOST.findall(path.read_text(encoding="utf-8", errors="replace")):

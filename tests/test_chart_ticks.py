@@ -8,7 +8,7 @@ import pytest
 
 from macros.data.tables import load_tables
 from macros.render.charts import Run, nice_step, runs, x_ticks
-from macros.render.tables import steps_text
+from macros.render.tables_cells import steps_text
 
 
 @pytest.mark.parametrize(

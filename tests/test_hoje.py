@@ -132,7 +132,8 @@ def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: st
 
 
 def test_box_markup_follows_the_contract() -> None:
-    html = str(render_hoje.box(current().statute("lei-4860-1965"), current().today_of("lei-4860-1965"), "art7"))
+    html = str(render_hoje.box(current().statute("lei-4860-1965"), current().today_of("lei-4860-1965"), "art7",
+                                current().acts))
     assert html.startswith('<details class="hoje hoje--em_parte" id="hoje-art7" '
                            'data-search-title="Hoje — Lei nº 4.860/1965, art. 7º" data-search-exclude>')
     assert " open" not in html.split(">", 1)[0]

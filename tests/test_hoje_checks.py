@@ -82,14 +82,16 @@ def test_data_files_never_claim_a_check_on_the_official_publication() -> None:
         assert "verified:" not in text, path.name
 
 
-def test_every_record_marked_official_and_read_live_is_absent() -> None:
-    """No machine of this project opens the official sites: a record saying one was read live
-    would be a check that was not made."""
+def test_the_checks_of_1_december_2026_claim_no_live_official_page() -> None:
+    """On 01/12/2026 no machine of this project could open the official sites: a record of that
+    day saying one was read live would be a check that was not made. (A later check run with
+    internet, after scripts/check_official_links.py, may record a live reading.)"""
     for layer in current().today.values():
         records = [c.check for c in layer.all_claims()] + [layer.status.check]
         for check in records:
-            assert not check.official_page_read, (layer.slug, check)
-            assert all(r.stored_copy for r in check.read), (layer.slug, check)
+            if check.on <= DAY:
+                assert not check.official_page_read, (layer.slug, check)
+                assert all(r.stored_copy for r in check.read), (layer.slug, check)
 
 
 # ------------------------------------------------------------------ the built site

@@ -130,3 +130,24 @@ def test_cycle_finder_finds_circles(tmp_path: Path) -> None:
     assert graph["macros.data.loader"] == {"macros.data.ids"}
     assert cycles(graph) == [["macros.data.ids", "macros.data.model"], ["macros.data.site", "macros.data.statutes"]]
     assert ("macros.data.site", "current") in imports(tmp_path)["macros.data.statutes"]
+
+
+MAX_RENDER_LINES = 400
+
+
+def test_render_modules_are_small() -> None:
+    """One job per module: no renderer over 400 lines (render/tables.py had 1,193)."""
+    sizes = {p.name: p.read_text(encoding="utf-8").count("\n") for p in (ROOT / PACKAGE / "render").glob("*.py")}
+    assert len(sizes) > 5
+    big = {name: n for name, n in sizes.items() if n > MAX_RENDER_LINES}
+    assert not big, f"módulos de macros/render/ com mais de {MAX_RENDER_LINES} linhas: {big}"
+
+
+def test_no_renderer_imports_the_exporters() -> None:
+    """Renderers draw from the Site; the build's hooks and exporters (``macros/exporters/``) come
+    after them, never before."""
+    found = {name: sorted(m for m, _ in edges if m.startswith("macros.exporters"))
+             for name, edges in imports().items() if name.startswith("macros.render")}
+    found = {k: v for k, v in found.items() if v}
+    assert not found, f"renderizadores importam de macros/exporters/: {found}"
+    assert any(m.startswith("macros.render") for m, _ in imports()["macros.exporters.search_index"])

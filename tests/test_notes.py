@@ -42,11 +42,13 @@ def test_anomalies_are_the_source_kinds() -> None:
 
 def test_one_renderer_escapes_everything() -> None:
     note = Note("typo", "Erro <b>", "texto <script>", quote="<i>", reconciling_value=Decimal("1900.00"))
-    html = note_aside(note, 3, anchor="nota-3", heading=note.label, concerns="linha <1>", show_quote=True)
+    html = note_aside(note, 3, anchor="nota-3", heading=note.label, concerns="linha <1>", show_quote=True,
+                      acts=current().acts)
     assert "<script>" not in html and "<b>" not in html and "<i>" not in html and "<1>" not in html
     assert html.startswith('<aside class="nota nota--typo" id="nota-3" role="note" data-search-exclude>')
     assert "Impresso: «&lt;i&gt;»." in html and "<strong>1.900,00</strong>" in html
     statute = note_aside(Note("veto", "veto", "vetado", anchor="nota-art1-1"), 1, anchor="nota-art1-1",
-                         heading="Nota editorial — veto", search_title="Nota editorial — Art. 1º")
+                         heading="Nota editorial — veto", search_title="Nota editorial — Art. 1º",
+                         acts=current().acts)
     assert '<strong>Nota editorial — veto:</strong> vetado</aside>' in statute
     assert 'data-search-title="Nota editorial — Art. 1º"' in statute

@@ -76,3 +76,15 @@ def test_a_malformed_destination_stops_the_build(tmp_path: Path) -> None:
     done = build_site(tmp_path / "site", env={"EP_RELATO_RASTREADOR": "http://tracker.example.org/"}, offline=False)
     assert done.returncode != 0
     assert "Relatos de erro" in done.stderr + done.stdout and "Traceback" not in done.stderr
+
+
+def test_every_claim_of_the_today_table_has_a_report_box(site_dir: Path) -> None:
+    found = tags(page(site_dir, "/hoje/"))
+    cells = [a for t, a in found if t == "td" and a.get("class") == "hoje-afirmacao"]
+    boxes = [a for t, a in found if t == "details" and a.get("class") == "relatar"]
+    assert len(boxes) == len(cells) > 10
+    slugs = {s.slug for s in STATUTES}
+    for box in boxes:
+        assert box["data-ancora"] in slugs  # the act's section of /hoje/
+        assert (box["data-citacao"] or "").startswith("Hoje — ") and ", afirmação " in (box["data-citacao"] or "")
+        assert (box["data-urn"] or "").startswith("urn:lex:br:")

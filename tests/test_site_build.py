@@ -57,7 +57,7 @@ def _html_pages(site: Path) -> list[Path]:
 
 
 def test_internal_links_and_anchors_resolve(site_dir: Path, site: data_site.Site) -> None:
-    official = site.acts.urls()
+    official = htmlscan.known_outside_addresses(site)
     id_cache: dict[Path, set[str]] = {}
     broken = []
     for page in _html_pages(site_dir):
@@ -68,7 +68,7 @@ def test_internal_links_and_anchors_resolve(site_dir: Path, site: data_site.Site
                 continue
             parts = urlsplit(urljoin(f"http://127.0.0.1{rel}", href))
             if parts.netloc != "127.0.0.1":
-                # Only the official publications of the registry of acts (data/atos.yaml).
+                # Only the registry's addresses (data/atos.yaml) and the pages read for «Hoje».
                 if href not in official:
                     broken.append(f"{rel}: link externo {href}")
                 continue

@@ -47,7 +47,7 @@
       "Onde: " + citation,
       "URN: " + (box.dataset.urn || ""),
     ];
-    var claim = box.closest("li.hoje-afirmacao");
+    var claim = box.closest(".hoje-afirmacao");
     if (claim) lines.push("Afirmação: " + claimText(claim));
     lines.push("Página: " + pageAddress(box.dataset.ancora || ""));
     lines.push("Versão do site: " + (meta("ep-versao") || "não identificada"));

@@ -139,6 +139,11 @@ class Registry:
         """Every official address the registry holds."""
         return {a.url for a in self if a.url}
 
+    def addresses(self) -> set[str]:
+        """Every address the registry holds: the official ones and the copies read to check them
+        (shown on the «Atos citados» page)."""
+        return self.urls() | {a.checked_read for a in self if a.checked_read}
+
     def find(self, kind: str, number: str, year: str | None = None) -> Act | None:
         """The act of ``kind`` and ``number`` (and ``year`` when given); ``None`` if none or if the
         number without a year names more than one act."""
@@ -251,9 +256,3 @@ def load_registry(path: Path, statutes: Mapping[str, Statute]) -> Registry:
     """Read, validate and check ``data/atos.yaml``."""
     return build(load_validated(path, "atos"), path, statutes)
 
-
-def registry() -> Registry:
-    """The registry of the build's Site (:func:`macros.data.site.current`)."""
-    from .site import current
-
-    return current().acts

@@ -1,7 +1,7 @@
 """The build's one state: everything read from ``data/``, loaded and validated once per build.
 
 A :class:`Site` holds the statutes (``data/statutes/``), the registry of cited acts
-(``data/atos.yaml``), the «Hoje» layer (``data/hoje/``), the
+(``data/atos.yaml``), the change log (``data/novidades.yaml``), the «Hoje» layer (``data/hoje/``), the
 glossary (``data/glossario.yaml``), the 1945 tables (``data/tables/``, audited: every figure that
 does not add up has its note), the tables in the calculators' input shape, the «atual ×
 proposta» comparison computed by the calculators, and the calculators' cases (``data/cases/``).
@@ -34,6 +34,7 @@ from .glossario import Glossary, load_glossary
 from .hoje import StatuteToday, load_all_today
 from .loader import DATA, DataError
 from .model import Statute
+from .novidades import ChangeLog, load_changes
 from .statutes import load_statutes
 from .table_compare import Comparison, build_comparison
 from .tables import Tables, audit, load_tables
@@ -87,6 +88,8 @@ class Site:
     """Each calculator's validated cases (``data/cases/``): worked examples and tests."""
     acts: Registry
     """The registry of the acts and precedents the site cites (``data/atos.yaml``)."""
+    changes: ChangeLog
+    """The change log (``data/novidades.yaml``): /novidades/, /feed.xml, «Atualizado em»."""
     products: BuildProducts = field(default_factory=BuildProducts)
 
     def statute(self, slug: str) -> Statute:
@@ -118,6 +121,7 @@ def load(data: Path = DATA) -> Site:
         comparison=build_comparison(tables, document),
         cases=load_cases(data),
         acts=acts,
+        changes=load_changes(data / "novidades.yaml", statutes),
     )
 
 

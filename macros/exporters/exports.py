@@ -32,14 +32,6 @@ from ..data.tables import Figure, FunctionsPart, Name, Tables
 JSON_NAME = "tabelas-1945.json"
 SCHEMA_NAME = "tabelas-1945.schema.json"
 
-#: uri under the site root → short description (shown on the pages beside the link).
-CSV_FILES: dict[str, str] = {
-    "escala-padrao.csv": "Escala-padrão de salários (referência → salário mensal)",
-    "ordinaria-mensalistas-comissao.csv": "Tabela Ordinária, a) funções em comissão",
-    "ordinaria-mensalistas-series.csv": "Tabela Ordinária, b) séries funcionais (uma linha por função atual)",
-    "suplementar-mensalistas.csv": "Tabela Suplementar, a) em comissão e b) de provimento efetivo",
-    "diaristas.csv": "Tabela Numérica de Diaristas",
-}
 
 
 def plain(value: int | Decimal | None) -> str:

@@ -15,7 +15,8 @@
 - ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
   navigation wherever the site is served), and the standard metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
-- ``on_post_build``: the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
+- ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
+  page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
   per kind of page; ``robots.txt``; then the Content Security Policy, with the hashes of every
   inline script, first in the ``<head>`` of every page (``macros/exporters/csp.py``).
@@ -42,6 +43,7 @@ from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
 from macros.exporters import (
     csp,
+    feed,
     offline,
     public_address,
     report_destination,
@@ -111,7 +113,7 @@ def _head_scripts(output: str, root: str, config: Any) -> str:
     scripts that must run before Material's bundle, at the start of ``<head>``
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
     version = html.escape(data_site.current().products.build_id)
-    tag = (f'<meta name="ep-versao" content="{version}">'
+    tag = (f'<meta name="ep-versao" content="{version}">{feed.head_link(root)}'
            f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
     changed = csp.insert_in_head(output, tag)
@@ -161,6 +163,7 @@ LOG = logging.getLogger("mkdocs.hooks.busca")
 
 def on_post_build(config: Any) -> None:
     site = data_site.current()
+    feed.write(site, Path(config["site_dir"]), config["site_url"] or "/")
     sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
     total = sizes.pop("total")
     for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):

@@ -6,14 +6,15 @@
 - :func:`act_span`: a mention in a statute's text (its citation layer, target ``ato:<id>``) as a
   span: the words stay exactly as printed, only the link is added around them.
 
-Render only: addresses and names come from the registry; nothing here is written by hand.
+Render only: addresses and names come from the registry (the Site's ``acts``, passed down by the
+macro); nothing here is written by hand.
 """
 
 from __future__ import annotations
 
 from markupsafe import Markup, escape
 
-from ..data.acts import KIND_LABELS, Act, Registry, registry
+from ..data.acts import KIND_LABELS, Act, Registry
 from ..data.textspans import Span
 
 
@@ -22,13 +23,13 @@ def _attrs(act: Act, href: str) -> Markup:
     return Markup('class="ato-link" href="{}" title="{}"{}').format(href, act.label, Markup(rel))
 
 
-def act_link(act_id: str, root: str | None = "../", text: str | None = None,
+def act_link(acts: Registry, act_id: str, root: str | None = "../", text: str | None = None,
              provision: str | None = None, official: bool = False) -> Markup:
     """``<a href="https://www.planalto.gov.br/…">Lei nº 9.719/1998, art. 8º</a>``; the act's short
     name (and ``provision``) unless ``text`` is given; plain text when it has no address.
     ``official``: the official publication even for an act of this edition (its parts outside
     the edition)."""
-    act = registry()[act_id]
+    act = acts[act_id]
     words = text if text is not None else (f"{act.short}, {provision}" if provision else act.short)
     href = act.url if official else act.href(root)
     if href is None:
@@ -36,12 +37,10 @@ def act_link(act_id: str, root: str | None = "../", text: str | None = None,
     return Markup("<a {}>{}</a>").format(_attrs(act, href), words)
 
 
-def linked(text: str, root: str | None = None, skip: str | None = None,
-           acts: Registry | None = None) -> Markup:
+def linked(text: str, acts: Registry, root: str | None = None, skip: str | None = None) -> Markup:
     """``text`` escaped, each act it names linked (``root``: where the site root is from this
     page, ``None`` when unknown: then the edition's own acts are not linked; ``skip``: the act
     of the page itself, never linked to itself)."""
-    acts = acts or registry()
     out: list[str] = []
     pos = 0
     for mention in acts.mentions(text):
@@ -56,10 +55,10 @@ def linked(text: str, root: str | None = None, skip: str | None = None,
     return Markup("".join(out))
 
 
-def act_span(text: str, quote: str, occurrence: int, act_id: str, root: str) -> Span | None:
+def act_span(acts: Registry, text: str, quote: str, occurrence: int, act_id: str, root: str) -> Span | None:
     """The link around a mention of another act in a statute's text; ``None`` when the act has
     no address (the words are shown without a link)."""
-    act = registry()[act_id]
+    act = acts[act_id]
     href = act.href(root)
     if href is None:
         return None

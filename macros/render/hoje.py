@@ -4,7 +4,7 @@ sources and check, the /hoje/ table, and the references of the answers in /pergu
 Render only: every sentence comes from ``data/hoje/`` (see :mod:`macros.data.hoje`); nothing here
 decides what the law is. Each claim says how it was checked, in plain words, from its check record
 (:func:`check_html`): «Conferido em 01/12/2026 numa cópia arquivada da página oficial (…); a página
-oficial não pôde ser aberta pela edição» or «Não conferido: …». Nothing is said of a check that the
+oficial não pôde ser aberta» or «Não conferido: …». Nothing is said of a check that the
 record does not show. The box follows the board's contract 1: ``<details class="hoje"
 id="hoje-<article id>" data-search-title="Hoje — <citation label>" data-search-exclude>``.
 """
@@ -16,6 +16,7 @@ import datetime as dt
 from markupsafe import Markup
 
 from ..data import ids
+from ..data.acts import Registry
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
 from ..data.model import Statute
 from ..data.site import Site
@@ -105,7 +106,7 @@ def check_html(check: Check) -> Markup:
                       "{}{}</span>").format(short_date(check.on), note, read)
     text = Markup("Conferido{} em {} {}").format(who, short_date(check.on), readings_html(check.read))
     if not check.official_page_read:
-        text += Markup("; a página oficial não pôde ser aberta pela edição")
+        text += Markup("; a página oficial não pôde ser aberta")
     return Markup('<span class="hoje-conferencia">{}.{}</span>').format(text, note)
 
 
@@ -115,7 +116,7 @@ def claim_report(statute: Statute, article: str, number: int) -> Markup:
                       box_id(article), inside_excluded=True)
 
 
-def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
+def claim_html(acts: Registry, slug: str, art: ArticleToday, claim: Claim, skip: str | None = None,
                report: Markup | None = None) -> Markup:
     own = art.own_provisions(claim)
     about = Markup("")
@@ -126,8 +127,8 @@ def claim_html(slug: str, art: ArticleToday, claim: Claim, skip: str | None = No
     return Markup(
         '<li class="hoje-afirmacao hoje-afirmacao--{kind}"><span class="hoje-tipo">{label}</span> '
         "{statement}{about} {sources} {check}{report}</li>"
-    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, "../", skip), about=about,
-             sources=sources_html(claim.sources), check=check_html(claim.check),
+    ).format(kind=claim.kind, label=claim.kind_label, statement=linked(claim.statement, acts, "../", skip),
+             about=about, sources=sources_html(claim.sources), check=check_html(claim.check),
              report=Markup(" ") + report if report else Markup(""))
 
 
@@ -137,29 +138,33 @@ def checked_summary(checked_on: dt.date | None, unconfirmed: int, total: int) ->
         return Markup("conferido em {}").format(short_date(checked_on))
     if unconfirmed == total:
         return Markup("não conferido")
-    noun = "afirmação não conferida" if unconfirmed == 1 else "afirmações não conferidas"
-    return Markup("{} de {} {}").format(unconfirmed, total, noun)
+    verb = "não foi conferida" if unconfirmed == 1 else "não foram conferidas"
+    return Markup("{} de {} afirmações {}").format(unconfirmed, total, verb)
 
 
-def box(statute: Statute, layer: StatuteToday, article: str) -> Markup:
-    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default."""
+def box(statute: Statute, layer: StatuteToday, article: str, acts: Registry,
+        updated: Markup | None = None) -> Markup:
+    """The «Hoje» box of one article of ``statute`` (its layer ``layer``), closed by default; the
+    acts its claims name link to the registry ``acts``; ``updated``: the «Atualizado em» mark of
+    the change log's latest entry for this box."""
     art = layer.articles[article]
     items = Markup("").join(
-        claim_html(statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
+        claim_html(acts, statute.slug, art, c, skip=statute.slug, report=claim_report(statute, article, n))
         for n, c in enumerate(art.claims, 1))
     return Markup(
         '<details class="hoje hoje--{applies}" id="{id}" data-search-title="{title}" data-search-exclude>'
         '<summary><span class="hoje-rotulo">Hoje</span> <span class="hoje-situacao">{applies_label}</span> '
         '<span class="hoje-quando">{checked}</span></summary>'
         '<div class="hoje-corpo">'
-        '<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
+        '{updated}<p class="hoje-quem"><strong>A quem se aplica hoje:</strong> {who}</p>'
         '<ul class="hoje-afirmacoes">{items}</ul>'
         '<p class="hoje-aviso">{disclaimer} <a href="../hoje/">Tudo o que vale hoje, numa tabela</a>.</p>'
         "</div></details>"
     ).format(applies=art.applies, id=box_id(article), title=search_title(statute, article),
              applies_label=art.applies_label,
              checked=checked_summary(art.checked_on, art.unconfirmed, len(art.claims)),
-             who=linked(art.who, "../", statute.slug), items=items, disclaimer=DISCLAIMER)
+             who=linked(art.who, acts, "../", statute.slug), updated=updated or Markup(""), items=items,
+             disclaimer=DISCLAIMER)
 
 
 def status_html(layer: StatuteToday) -> Markup:
@@ -220,14 +225,19 @@ def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
              short=SHORT_DISCLAIMER)
 
 
-def _row(links: Markup, applies: str, claim: Claim) -> Markup:
+def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
     return Markup(
         '<tr><th scope="row">{links}</th>'
-        '<td><span class="hoje-situacao-curta">{applies}</span> — <span class="hoje-tipo">{kind}</span> '
-        "{statement}</td><td>{sources}</td><td>{check}</td></tr>"
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, "../"),
+        '<td class="hoje-afirmacao"><span class="hoje-situacao-curta">{applies}</span> — '
+        '<span class="hoje-tipo">{kind}</span> {statement} {report}</td><td>{sources}</td><td>{check}</td></tr>'
+    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
-             check=check_html(claim.check))
+             check=check_html(claim.check), report=report)
+
+
+def _row_report(citation: str, urn: str, anchor: str) -> Markup:
+    """«Informar um erro» on a row of /hoje/ (the table's own anchor: the report names this page)."""
+    return report_box(citation, urn, anchor)
 
 
 def _table(title: str, rows: list[Markup]) -> str:
@@ -244,16 +254,20 @@ def table_page(site: Site) -> str:
     for slug, layer in site.today.items():
         statute_title = site.statute(slug).short_title
         rows: list[Markup] = []
+        statute = site.statute(slug)
         for art in layer.articles.values():
-            for claim in art.claims:
+            for n, claim in enumerate(art.claims, 1):
                 provs = art.own_provisions(claim) or [art.article]
                 links = Markup("<br>").join(provision_link(slug, p, "../") for p in provs)
                 links += Markup('<br><a class="hoje-caixa" href="../{}/#{}">caixa «Hoje»</a>').format(
                     slug, box_id(art.article))
-                rows.append(_row(links, art.applies_label, claim))
+                report = _row_report(f"{search_title(statute, art.article)}, afirmação {n}",
+                                     ids.urn(statute.urn, art.article), slug)
+                rows.append(_row(site.acts, links, art.applies_label, claim, report))
         for extra in layer.outside.values():
-            for claim in extra.claims:
-                rows.append(_row(Markup("{}").format(extra.label), "Fora desta edição", claim))
+            for n, claim in enumerate(extra.claims, 1):
+                report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
+                rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
         out.append(f"## {statute_title} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))

@@ -14,6 +14,7 @@ from markupsafe import Markup, escape
 
 from calculators.core.money import format_decimal
 
+from ..data.acts import Registry
 from ..data.notes import Note
 from .acts import linked
 
@@ -27,6 +28,7 @@ def note_aside(
     concerns: str | None = None,
     search_title: str | None = None,
     show_quote: bool = False,
+    acts: Registry,
     root: str | None = None,
     skip: str | None = None,
 ) -> Markup:
@@ -52,7 +54,8 @@ def note_aside(
         shown = format_decimal(value, 2) if isinstance(value, Decimal) else str(value)
         tail.append(f' <span class="nota-concilia">Valor que concilia: <strong>{escape(shown)}</strong> '
                     "(mostrado à parte; o impresso não é substituído).</span>")
+    text = linked(note.text, acts, root, skip)
     return Markup(
         f'<aside class="nota nota--{escape(note.type)}" id="{escape(anchor)}" role="note" data-search-exclude{title}>'
-        f'<span class="nota-numero">[{number}]</span> {lead}{linked(note.text, root, skip)}{"".join(tail)}</aside>'
+        f'<span class="nota-numero">[{number}]</span> {lead}{text}{"".join(tail)}</aside>'
     )

@@ -14,10 +14,12 @@ import datetime as dt
 from markupsafe import Markup, escape
 
 from ..data import glossario, ids
+from ..data.acts import Registry
 from ..data.glossario import Glossary
 from ..data.hoje import StatuteToday
 from ..data.model import Fact, Node, Statute
 from ..data.notes import Note
+from ..data.novidades import ChangeLog
 from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
 from . import cite
@@ -25,6 +27,7 @@ from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
+from .novidades import mark
 from .report import report_box
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
@@ -57,9 +60,12 @@ def editorial_tag(fact: Fact | None = None, text: str = "informação editorial"
 class StatuteRenderer:
     """Renders one statute; resolves links relative to the statute page."""
 
-    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, site_url: str = "/",
-                 accessed: dt.date | None = None) -> None:
+    def __init__(self, statute: Statute, today: StatuteToday, glossary: Glossary, acts: Registry,
+                 site_url: str = "/", accessed: dt.date | None = None, changes: ChangeLog | None = None) -> None:
         self.statute = statute
+        self.acts = acts
+        self.changes = changes
+        """The change log: the «Atualizado em» marks (none without it)."""
         self.today = today
         self.glossary = glossary
         self.numbers = {note.anchor: i for i, (_, note) in enumerate(statute.notes(), 1)}
@@ -75,7 +81,7 @@ class StatuteRenderer:
 
     def linked(self, text: str) -> Markup:
         """Editorial text with the acts it names linked (never this act to itself)."""
-        return linked(text, "../", skip=self.statute.slug)
+        return linked(text, self.acts, "../", skip=self.statute.slug)
 
     # -- text ----------------------------------------------------------------------------------
     def spans_for(self, text: str, node: Node, notes: list[Note] | None = None) -> list[Span]:
@@ -89,7 +95,7 @@ class StatuteRenderer:
                 if citation.quote not in text:
                     continue
                 if citation.target.startswith("ato:"):
-                    span = act_span(text, citation.quote, citation.occurrence, citation.target[4:], "../")
+                    span = act_span(self.acts, text, citation.quote, citation.occurrence, citation.target[4:], "../")
                     if span is not None:
                         spans.append(span)
                 else:
@@ -112,7 +118,7 @@ class StatuteRenderer:
         search_title = f"Nota editorial — {provision_label(self.statute, node.id)}"
         heading = "Nota editorial" if note.type == "editorial" else f"Nota editorial — {note.label}"
         return note_aside(note, number, anchor=note.anchor, heading=heading, search_title=search_title,
-                          root="../", skip=self.statute.slug)
+                          acts=self.acts, root="../", skip=self.statute.slug)
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
@@ -164,6 +170,12 @@ class StatuteRenderer:
         st = self.statute
         return report_box(provision_label(st, node.id), ids.urn(st.urn, node.id), node.id)
 
+    def updated(self, node: Node) -> Markup:
+        """«Atualizado em …» when the change log has an entry for this provision itself."""
+        if self.changes is None:
+            return Markup("")
+        return mark(self.changes.latest_for_provision(self.statute.slug, node.id), "../")
+
     def anchor_link(self, node: Node) -> Markup:
         return Markup(
             f'<a class="ancora" href="#{node.id}" data-nosrc data-search-exclude '
@@ -181,7 +193,10 @@ class StatuteRenderer:
             if node.text:
                 parts.append(str(self.text(node.text, node)))
             tail = f" {cite_box}" if inline else ""
-            out.append(f'<div class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}{tail}</div>')
+            out.append(f'<div class="dispositivo-texto">{" ".join(parts)} {self.anchor_link(node)}{tail}'
+                       f'{self.updated(node)}</div>')
+        elif self.updated(node):
+            out.append(f'<p class="dispositivo-atualizado">{self.updated(node)}</p>')
         if node.quoted:
             lines = "".join(
                 f'<p class="src">{render(line, self.spans_for(line, node, node.notes))}</p>' for line in node.quoted
@@ -251,7 +266,9 @@ class StatuteRenderer:
         parts = [f'## <span class="{css}">{text}</span> {{#{node.id} .{node.type} }}', ""]
         inner = self.own_content(node) + [self.block(child) for child in node.children]
         parts.append(f'<div class="dispositivo-corpo" data-de="{node.id}">{"".join(inner)}</div>')
-        parts.append(str(render_hoje.box(self.statute, self.today, node.id)))
+        updated = mark(self.changes.latest_for_today(self.statute.slug, node.id) if self.changes else None, "../",
+                       "atualizado hoje-atualizado")
+        parts.append(str(render_hoje.box(self.statute, self.today, node.id, self.acts, updated)))
         parts.append("")
         return "\n".join(parts)
 
@@ -360,4 +377,5 @@ class StatuteRenderer:
 
 def render_statute(site: Site, slug: str, site_url: str = "/") -> str:
     """The whole Markdown/HTML source of a statute page (the glossary's terms marked in its text)."""
-    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site_url).page()
+    return StatuteRenderer(site.statute(slug), site.today_of(slug), site.glossary, site.acts, site_url,
+                           changes=site.changes).page()

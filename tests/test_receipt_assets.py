@@ -1,0 +1,30 @@
+"""The receipt's QR library (issue 20 §1): qrcode-generator, pinned exactly in package.json and
+package-lock.json, copied at build into the site (never from another host), and precached by
+the service worker, so a receipt opens with its QR code offline once the site is installed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import ROOT
+
+from macros.exporters.site_files import VENDOR_FILES
+
+SERVED = "assets/vendor/qrcode-generator.js"
+
+
+def test_qr_library_is_pinned() -> None:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    version = package["dependencies"]["qrcode-generator"]
+    assert version[0].isdigit()  # exact, no range
+    assert lock["packages"]["node_modules/qrcode-generator"]["version"] == version
+    assert package["devDependencies"]["jsqr"][0].isdigit()  # the tests' decoder, exact too
+
+
+def test_qr_library_is_served_by_the_site_and_precached(site_dir: Path) -> None:
+    assert (site_dir / SERVED).read_bytes() == (ROOT / "node_modules" / VENDOR_FILES[SERVED]).read_bytes()
+    script = (site_dir / "assets" / "comprovante.js").read_text(encoding="utf-8")
+    assert '"vendor/qrcode-generator.js"' in script and "https://" not in script.replace("https://wa.me/", "")
+    assert f'url:"{SERVED}"' in (site_dir / "sw.js").read_text(encoding="utf-8")

@@ -45,6 +45,7 @@ from macros.exporters import (
     csp,
     feed,
     offline,
+    precompress,
     public_address,
     report_destination,
     robots,
@@ -175,3 +176,7 @@ def on_post_build(config: Any) -> None:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
     csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page
+    # After every change to the written files: brotli and gzip copies of the engine and large assets.
+    copies = precompress.write_all(Path(config["site_dir"]))
+    LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",
+             copies["files"], copies["raw"] / 1e6, copies["brotli"] / 1e6, copies["gzip"] / 1e6)

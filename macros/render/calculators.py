@@ -72,7 +72,7 @@ def today_section(site: Site, spec: Mapping[str, Any]) -> str:
     items = [
         Markup('<li>{statement} {link}</li>').format(
             statement=today.STATEMENTS[p["ref"]], link=provision_link(site, p))
-        for p in spec["provisions"] if p.get("url") and p["ref"] in today.TODAY_REFS
+        for p in spec["provisions"] if p.get("external") and p["ref"] in today.TODAY_REFS
     ]
     if not items:
         return ""
@@ -87,7 +87,7 @@ def today_section(site: Site, spec: Mapping[str, Any]) -> str:
 def provisions_section(site: Site, spec: Mapping[str, Any]) -> str:
     items = []
     for provision in spec["provisions"]:
-        if provision.get("url"):
+        if provision.get("external"):
             continue  # a later act or precedent: in the «O que vale hoje» box, never quoted
         slug, node_id = provision["statute"], provision["id"]
         label, text = _quote_node(site, slug, node_id)
@@ -110,7 +110,7 @@ def parameter_period(site: Site, parameter: Mapping[str, Any]) -> str:
     (``calculators/acts/``): it is dated by its act, from the statute file (``no texto de
     26/11/1965``), so an act's date is written once, in ``data/statutes/``."""
     provision = parameter["provision"]
-    if parameter["period"] or provision.get("url"):
+    if parameter["period"] or provision.get("external"):
         return str(parameter["period"] or "—")
     when = site.statute(str(provision["statute"])).identification["date"].value
     return f"no texto de {verified_text(when)}" if when else "—"

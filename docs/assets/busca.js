@@ -411,15 +411,19 @@
     return words.length <= 2 ? missing.length > 0 : missing.length * 2 > words.length;
   }
   function notHere(list) {
+    // Decidido de novo a cada mudança da lista (o tema escreve a contagem e a lista em momentos
+    // diferentes): a caixa só fica enquanto a lista atual não responde.
     var box = list.parentElement && list.parentElement.querySelector(".busca-nao-esta");
     var key = (last.raw || "") + "\n" + (last.query || "");
-    if (box && box.dataset.consulta === key) return;
-    if (box) box.remove();
     var citation = last.citations && last.citations.length;
     var words = last.words && last.words.length;
-    if (!words && !citation) return;
-    if (citation && list.querySelector(".md-search-result__item")) return;
-    if (!citation && !weakMatch(list)) return;
+    var answered = (!words && !citation) ||
+      (citation ? !!list.querySelector(".md-search-result__item") : !weakMatch(list));
+    if (answered || (box && box.dataset.consulta !== key)) {
+      if (box) box.remove();
+      box = null;
+    }
+    if (answered || box) return;
     box = document.createElement("div");
     box.className = "busca-nao-esta";
     box.setAttribute("role", "status");

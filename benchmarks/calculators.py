@@ -64,8 +64,10 @@ from tests.browser.offline_helpers import share_query, sitemap_paths, usable_cas
 FAST_3G = (1_600_000, 0.150)
 CPU_SLOWDOWN = 4
 QUICK = os.environ.get("EP_BENCH_RAPIDO") == "1" or "--rapido" in sys.argv  # one run of each, unthrottled
-COLD_RUNS = {"rápido": 1} if QUICK else {"rápido": 5, "cpu": 3, "lento": 3}
-FCP_RUNS = 1 if QUICK else 5
+# EP_BENCH_RODADAS=N: N rounds of every profile (a shorter full run on a busy machine).
+ROUNDS = int(os.environ.get("EP_BENCH_RODADAS", "0") or 0)
+COLD_RUNS = {"rápido": 1} if QUICK else {"rápido": ROUNDS or 5, "cpu": ROUNDS or 3, "lento": ROUNDS or 3}
+FCP_RUNS = 1 if QUICK else ROUNDS or 5
 WARM_RUNS = 3 if QUICK else 10
 OFFLINE_LIMIT = 2 if QUICK else None  # pages and calculators tried offline (None: all)
 TEXT_PAGE = "lei-4860-1965"
@@ -75,6 +77,9 @@ PROFILES = (
     ("cpu", False, True, f"CPU {CPU_SLOWDOWN}×"),
     ("lento", True, True, f"Fast 3G 1,6 Mbit/s 150 ms, CPU {CPU_SLOWDOWN}×"),
 )
+# The worker's slow link (issue 22): 400 kbit/s, 400 ms before each response, full CPU.
+SLOW_3G = (400_000, 0.400)
+COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
 STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 BARE_HTML = """<!doctype html>
@@ -173,6 +178,7 @@ STAGES = (
     ("busca", "busca (último byte do motor)"),
     ("wasm", "WebAssembly: compilar + instanciar"),
     ("python", "início do Python (biblioteca em .zip)"),
+    ("instantaneo", "estado salvo: ler, restaurar, conferir (2ª visita)"),
     ("desempacotar", "desempacotar as calculadoras"),
     ("importar", "importar calculators.api"),
     ("calculo", "1º cálculo (no worker)"),
@@ -328,9 +334,11 @@ def runs(values: list[float]) -> str:
     return ", ".join(f"{v:.0f}" for v in values)
 
 
-def serving(root: Path, slow: bool, body: Callable[[str], Any]) -> Any:
-    """Run ``body(url)`` against a server of ``root`` (on the Fast 3G link when ``slow``)."""
-    server, url = start(root, throttle=Throttle(*FAST_3G) if slow else None)
+def serving(root: Path, slow: bool | tuple[int, float], body: Callable[[str], Any]) -> Any:
+    """Run ``body(url)`` against a server of ``root`` (on the Fast 3G link when ``slow`` is True,
+    on a link of (bits per second, latency) when it is a pair)."""
+    link = slow if isinstance(slow, tuple) else FAST_3G if slow else None
+    server, url = start(root, throttle=Throttle(*link) if link else None)
     try:
         return body(url)
     finally:
@@ -362,6 +370,49 @@ def profile_runs(browser: Browser, site: Path, bare_root: Path, link: bool, cpu:
     return r
 
 
+def wire_limit(browser: Browser, site: Path, motor: dict[str, Any], fast_cold: float) -> None:
+    """7. On the slow link, tap → result against (engine bytes on the wire ÷ link speed) + the
+    unthrottled tap → result (target: within 10%)."""
+    measured = serving(site, SLOW_3G, lambda url: cold_ours(browser, url, False))
+    cold, _, ctx = measured
+    ctx.close()
+    wire = int(motor.get("brotli", motor["gzip"]))
+    limit = wire * 8 / SLOW_3G[0] * 1000 + fast_cold
+    say(f"7. [3G lento {SLOW_3G[0] // 1000} kbit/s, {SLOW_3G[1] * 1000:.0f} ms] toque → 1º resultado: {cold:.0f} ms; "
+        f"limite do fio ({wire:,} bytes ÷ velocidade) + início sem limitação ({fast_cold:.0f} ms) = {limit:.0f} ms; "
+        f"razão {cold / limit:.3f}  (meta ≤ 1,10)  ({load()})")
+
+
+def compare(browser: Browser, before: Path, after: Path) -> None:
+    """8. Before ÷ after, measured alternately in this run: cold tap → result and second visit
+    (unthrottled and at 4× CPU) and the first paint of a text page."""
+    for cpu, label in ((False, "sem limitação"), (True, f"CPU {CPU_SLOWDOWN}×")):
+        if QUICK and cpu:
+            continue
+        figures: dict[str, dict[str, list[float]]] = {"antes": {"cold": [], "second": []},
+                                                      "depois": {"cold": [], "second": []}}
+        for _ in range(COMPARE_RUNS):
+            for name, root in (("antes", before), ("depois", after)):
+
+                def measure(url: str, name: str = name, cpu: bool = cpu,
+                            figures: dict[str, dict[str, list[float]]] = figures) -> None:
+                    cold, _, ctx = cold_ours(browser, url, cpu)
+                    figures[name]["cold"].append(cold)
+                    figures[name]["second"].append(second_visit(ctx, url, cpu))
+                    ctx.close()
+
+                serving(root, False, measure)
+        for key, what in (("cold", "frio, toque → resultado"), ("second", "segunda visita")):
+            a, b = median(figures["antes"][key]), median(figures["depois"][key])
+            say(f"8. [{label}] {what}: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}  ({load()})")
+    paints: dict[str, list[float]] = {"antes": [], "depois": []}
+    for _ in range(FCP_RUNS):
+        for name, root in (("antes", before), ("depois", after)):
+            paints[name].append(serving(root, not QUICK, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))[0])
+    a, b = median(paints["antes"]), median(paints["depois"])
+    say(f"8. primeira pintura de /{TEXT_PAGE}/: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}")
+
+
 def stage_median(runs_: list[dict[str, float]], key: str) -> float:
     values = [float(r[key]) for r in runs_ if r.get(key) is not None]
     return median(values) if values else float("nan")
@@ -379,6 +430,9 @@ def breakdown_table(columns: dict[str, list[dict[str, float]]]) -> list[str]:
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     site = Path(args[0]) if args else ROOT / "site"
+    # --antes=DIR: a site built from an earlier commit (bash scripts/run.sh bench REV), measured
+    # alternately with this one.
+    before = next((Path(a.split("=", 1)[1]) for a in sys.argv[1:] if a.startswith("--antes=")), None)
     if not (site / "sw.js").is_file() or not (site / "assets" / "motor.json").is_file():
         sys.exit(f"Site não construído em {site}: rode 'bash scripts/run.sh bench'.")
     # The offline check reads the decree's tables and the cases as the build does: from the Site.
@@ -389,6 +443,9 @@ def main() -> None:
     say(f"   máquina: {load()}")
     say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
         f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
+    if "brotli" in motor:
+        say(f"1. motor (brotli, as cópias .br da construção): {motor['brotli']:,} bytes ÷ Pyodide original em gzip "
+            f"{motor['stock_gzip']:,} = {motor['ratio_brotli']:.3f}  (meta ≤ 0,55)")
     with tempfile.TemporaryDirectory() as tmp:
         bare_root = Path(tmp) / "bare-pyodide"
         (bare_root / "pyodide").mkdir(parents=True)
@@ -401,10 +458,12 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             columns: dict[str, list[dict[str, float]]] = {}
+            results: dict[str, dict[str, Any]] = {}
             for profile, link, cpu, label in PROFILES:
                 if profile not in COLD_RUNS:
                     continue
                 r = profile_runs(browser, site, bare_root, link, cpu, COLD_RUNS[profile], label)
+                results[profile] = r
                 if not link:
                     columns[f"{label}, 1ª visita"] = r["stages1"]
                     columns[f"{label}, 2ª visita"] = r["stages2"]
@@ -417,6 +476,10 @@ def main() -> None:
                     f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)")
                 say(f"4. [{label}] segunda visita, cache quente, navegação → resultado: {median(r['second']):.0f} ms "
                     f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)")
+            if "rápido" in results and not QUICK:
+                wire_limit(browser, site, motor, median(results["rápido"]["ours"]))
+            if before is not None:
+                compare(browser, before, site)
             opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))
             say(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
                 f"{computed}/{calcs} calculadoras calculam")

@@ -88,7 +88,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
-        return str(perguntas.question_list(prefix))
+        return str(perguntas.question_list(prefix, perguntas.questions(env.conf["nav"])))
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_tabela() -> str:
@@ -110,9 +110,9 @@ def define_env(env: Any) -> None:
         return calculator_page(current(), name, caller().strip() if caller is not None else "")
 
     @env.macro  # type: ignore[untyped-decorator]
-    def calculators_list() -> str:
+    def calculators_list(grupo: str = "em_vigor") -> str:
         """The index of the calculators."""
-        return calculators_index(current())
+        return calculators_index(current(), history={"em_vigor": False, "historia": True}[grupo])
 
     @env.macro  # type: ignore[untyped-decorator]
     def tabela(name: str) -> TablePage:

@@ -31,6 +31,9 @@ context.self = context;
 context.globalThis = context;
 vm.createContext(context);
 vm.runInContext(fs.readFileSync(path.join(workers, workerFile), "utf8"), context);
+// The acts busca.js reads queries with: the build writes them into every page (<meta name="ep-atos">).
+const atos = /<meta name="ep-atos" content="([^"]*)">/.exec(fs.readFileSync(path.join(site, "index.html"), "utf8"));
+context.estatutosAtos = atos ? JSON.parse(atos[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};
 for (const script of ["pagina.js", "busca.js"]) {  // busca.js uses pagina.js's fold
   vm.runInContext(fs.readFileSync(new URL(`../docs/assets/${script}`, import.meta.url), "utf8"), context);
 }

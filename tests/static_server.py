@@ -5,8 +5,10 @@ measured locally is what a host gives (README, «Hospedagem»):
 
 - content types: ``.wasm`` is ``application/wasm`` and ``.mjs`` a JavaScript type, or
   ``loadPyodide()`` never settles; ``.webmanifest`` is ``application/manifest+json``;
-- compression: gzip when the browser accepts it (``Vary: Accept-Encoding``), for every type
-  that gains from it; ``compress=False`` serves everything as is;
+- compression: the build's pre-compressed copy (``<file>.br`` when the browser's
+  ``Accept-Encoding`` names ``br``, else ``<file>.gz``; macros/exporters/precompress.py), else
+  gzip made on the fly, for every type that gains from it (``Vary: Accept-Encoding``);
+  ``compress=False`` serves everything as is;
 - caching: files whose name carries a content hash (the theme's bundles, Workbox's runtime) are
   ``immutable`` for a year; everything else (pages, ``sw.js``, the engine) is ``no-cache``:
   kept, but revalidated with ``ETag``/``Last-Modified`` (a ``304`` costs no body).
@@ -50,6 +52,16 @@ NO_GZIP = {".png", ".jpg", ".ico", ".woff2", ".gz"}
 HASHED = re.compile(r"[.-][0-9a-f]{8}(\.min)?\.(js|css)$")
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+
+
+def accepted(header: str) -> set[str]:
+    """The encodings an ``Accept-Encoding`` header accepts (``q=0`` refuses one)."""
+    out = set()
+    for part in header.split(","):
+        name, _, params = part.strip().partition(";")
+        if name and params.replace(" ", "") not in ("q=0", "q=0.0", "q=0.00", "q=0.000"):
+            out.add(name.strip().lower())
+    return out
 
 
 def cache_control(path: str) -> str:
@@ -135,11 +147,22 @@ class Handler(SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()  # 404 (or a directory listing)
-        stat = os.stat(path)
-        etag = f'"{int(stat.st_mtime_ns):x}-{stat.st_size:x}"'
         suffix = os.path.splitext(path)[1].lower()
-        gzip_ok = self.compress and suffix not in NO_GZIP and "gzip" in self.headers.get("Accept-Encoding", "")
-        tag = etag[:-1] + '-gz"' if gzip_ok else etag
+        encodings = accepted(self.headers.get("Accept-Encoding", "")) if self.compress else set()
+        # The build's pre-compressed copy, brotli first; else gzip made here.
+        encoding, served = "", path
+        # A copy older than its file (the file edited after the build) is never served.
+        for name, ext in (("br", ".br"), ("gzip", ".gz")):
+            fresh = os.path.isfile(path + ext) and os.path.getmtime(path + ext) >= os.path.getmtime(path)
+            if name in encodings and fresh:
+                encoding, served = name, path + ext
+                break
+        gzip_ok = not encoding and self.compress and suffix not in NO_GZIP and "gzip" in encodings
+        if gzip_ok:
+            encoding = "gzip"
+        stat = os.stat(served)
+        etag = f'"{int(stat.st_mtime_ns):x}-{stat.st_size:x}"'
+        tag = etag[:-1] + f'-{encoding}"' if encoding else etag
         if self.headers.get("If-None-Match") == tag:
             self.send_response(HTTPStatus.NOT_MODIFIED)
             self.send_header("ETag", tag)
@@ -153,16 +176,16 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
         self.send_header("ETag", tag)
         self.send_header("Cache-Control", cache_control(path))
-        if self.compress and suffix not in NO_GZIP:
+        if self.compress and (suffix not in NO_GZIP or served != path):
             self.send_header("Vary", "Accept-Encoding")
-        if body is not None:
-            self.send_header("Content-Encoding", "gzip")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         self.end_headers()
         if body is not None:
             import io
 
             return io.BytesIO(body)
-        return open(path, "rb")
+        return open(served, "rb")
 
 
 def start(

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 import subprocess
@@ -98,15 +99,22 @@ def test_provision_links_exist(site_dir: Path, name: str) -> None:
     html = _html(site_dir, name)
     links = set(LINK.findall(html))
     provisions = api.describe(name)["provisions"]  # type: ignore[index]
-    declared = {(p["statute"], p["id"]) for p in provisions if not p.get("url")}  # type: ignore[union-attr]
+    declared = {(p["statute"], p["id"]) for p in provisions if not p.get("external")}  # type: ignore[union-attr]
     assert declared <= links, "cada dispositivo declarado é citado na página"
     # the rules of today: linked to their official publication, with the date verified
     for provision in provisions:  # type: ignore[union-attr]
-        if provision.get("url"):
-            assert provision["url"].startswith(("https://www.planalto.gov.br/ccivil_03/", "https://www3.tst.jus.br/"))
-            assert f'href="{provision["url"]}"' in html
+        if provision.get("external"):
+            # an official address where one is known; else the copy read is named (issue 18)
+            if provision["url"]:
+                assert provision["url"].startswith(("https://www.planalto.gov.br/ccivil_03/", "https://www3.tst.jus.br/"))
+                assert f'href="{provision["url"]}"' in html
+            else:
+                assert provision["checked"] and "cópia" in provision["checked"]
             day = "/".join(reversed(provision["verified"].split("-")))
-            assert f"(registrado em {day}, sem abrir a página oficial)" in html
+            # how it was checked, as it was: the official page, or the copy read (issue 18)
+            how = (f"conferido em {day} {provision['checked']}" if provision.get("checked")
+                   else f"registrado em {day}, sem abrir a página oficial")
+            assert f"({html_lib.escape(how, quote=False)})" in html or f"({how})" in html
     anchors: dict[str, set[str]] = {}
     for slug, node_id in links:
         if slug not in anchors:
@@ -116,7 +124,8 @@ def test_provision_links_exist(site_dir: Path, name: str) -> None:
 
 def test_page_notes(site_dir: Path) -> None:
     text = _html(site_dir, "horas_extras")
-    for fragment in ("<strong>240</strong>", "<strong>220</strong>", "inferência", "art. 64", "art. 14"):
+    for fragment in ("<strong>240</strong>", "<strong>220</strong>", "CLT, art. 64", "× 30 ÷ 6", "art. 14",
+                     "leitura editorial", "não mostra mínimo de hoje"):
         assert fragment in text
     text = _html(site_dir, "paralisacoes")
     assert "turno de 4 horas" in text and "interpretação" in text
@@ -143,7 +152,7 @@ def test_archive_imports_cleanly(site_dir: Path, tmp_path: Path) -> None:
         "sys.path.insert(0, sys.argv[1])\n"
         "from calculators import api\n"
         "assert api.__file__.startswith(sys.argv[1]), api.__file__\n"
-        "r = api.run('horas_extras', {'salario_mensal': '1.200,00', 'prorrogacoes': [{'horas': '3'}]})\n"
+        "r = api.run('horas_extras', {'era': '1965', 'salario_mensal': '1.200,00', 'prorrogacoes': [{'horas': '3'}]})\n"
         "print(json.dumps(r['amounts']['total']))\n"
     )
     done = subprocess.run([sys.executable, "-I", "-c", probe, str(tmp_path)], cwd=tmp_path,
@@ -156,6 +165,7 @@ def test_published_tables(site_dir: Path) -> None:
     """The browser's tables are the published document (/dados/tabelas-1945.json), compact."""
     raw = (site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8")
     data = json.loads(raw)
+    assert data.pop("versao")  # the build id (macros/data/build_id.py): the page computes with its own build's
     assert data == json.loads((site_dir / "dados" / "tabelas-1945.json").read_text(encoding="utf-8"))
     assert "\n" not in raw
     tables = read_tables(data)

@@ -59,10 +59,13 @@ def test_declaration_is_complete_json(name: str) -> None:
             assert field["visible_when"]["field"] in names
 
 
-def test_divisor_help_explains_the_inference() -> None:
+def test_divisor_help_explains_the_rule() -> None:
+    """Issue 18: the divisor follows the weekly hours of the era (CLT, art. 64): 220 for 44 h,
+    240 for 1965's 48 h; a contractual week (40 h, 36 h) can be given."""
     fields = {f["name"]: f for f in api.describe("horas_extras")["inputs"]}  # type: ignore[union-attr]
-    assert "240" in fields["divisor"]["help"] and "inferência" in fields["divisor"]["help"]
-    assert "CLT" in fields["divisor"]["help"] and "220" in fields["divisor"]["help"]
+    week = fields["semana_horas"]["help"]
+    assert "CLT, art. 64" in week and "220" in week and "200 para 40" in week and "48 em 1965" in week
+    assert "220" in fields["divisor"]["help"]
 
 
 def test_unknown_calculator() -> None:

@@ -17,6 +17,7 @@ LexML id), ``inputs``, optional ``data`` (tables for ``salarios_1945``) and ``ex
 """
 
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -202,11 +203,16 @@ def test_jornada_feeds_horas_extras() -> None:
     assert handed["prorrogacoes"] == [{"horas": "2:00"}] * 6
     assert handed["horas_refeicao"] == "1:00"
     assert handed["horas_feriado"] == "8:00"
-    paid = api.run("horas_extras", {**handed, "salario_mensal": "1.200,00"})
+    paid = api.run("horas_extras", {**handed, "era": "1965", "salario_mensal": "1.200,00"})
     assert paid["ok"] is True, paid
     assert paid["amounts"]["acrescimo_prorrogacao_20"]["value"] == "12"
     assert paid["amounts"]["acrescimo_refeicao"]["value"] == "5"
     assert paid["amounts"]["acrescimo_feriado"]["value"] == "40"
     # the same hours in today's values: the minimum of today (50% for every extension hour)
+    # the same week in today's values: the overtime by today's limits (8 h a day, 44 a week),
+    # which jornada hands over, on the divisor of a 44-hour week (220)
     today = api.run("horas_extras", {**handed, "era": "hoje", "salario_mensal": "1.200,00"})
-    assert today["amounts"]["total_acrescimos_minimo_hoje"]["value"] == "75.00"  # 12 h × 5 × 50% + 5 + 40
+    assert handed["horas_extras_hoje"] == "16:00" and handed["era"] == "hoje"
+    hourly = Decimal("1200") / 220
+    expected = (hourly * 16 / 2 + hourly + hourly * 8).quantize(Decimal("0.01"))
+    assert today["amounts"]["total_acrescimos_minimo_hoje"]["value"] == str(expected)

@@ -109,7 +109,7 @@ def test_provisions_exist_and_are_the_calculators(name: str) -> None:
         provision = parameter.provision
         assert provision in spec.provisions, f"{parameter.name}: {provision.ref} não é citado"
         if provision.external:
-            assert provision.url.startswith("https://") and provision.verified
+            assert (provision.url.startswith("https://") or provision.checked) and provision.verified
             assert parameter.today == (provision.ref in today.TODAY_REFS)
         else:
             node = current().statute(provision.statute).node(provision.id)

@@ -34,25 +34,39 @@ def _amount(result: dict[str, Any], key: str) -> str:
 
 
 def test_issue_example_both_eras() -> None:
+    """Issue 18: today's era is the default; today's figure is in R$ only (never Cr$)."""
     inputs = {"forma_salario": "hora", "salario_hora": "10,00", "prorrogacoes": [{"horas": "3"}],
               "horas_refeicao": "1"}
-    then = _run("horas_extras", inputs)
-    now = _run("horas_extras", {**inputs, "era": "hoje"})
-    assert (_amount(then, "total_acrescimos"), _amount(then, "total_acrescimos_minimo_hoje")) == ("19", "25")
+    now = _run("horas_extras", inputs)
+    then = _run("horas_extras", {**inputs, "era": "1965"})
+    assert now["details"]["era"] == "hoje"
+    assert _amount(then, "total_acrescimos") == "19" and "total_acrescimos_minimo_hoje" not in then["amounts"]
     assert (_amount(now, "total_acrescimos"), _amount(now, "total_acrescimos_minimo_hoje")) == ("19.00", "25.00")
     assert then["currency"]["symbol"] == "Cr$" and now["currency"]["symbol"] == "R$"
     assert now["amounts"]["total_acrescimos_minimo_hoje"]["formatted"] == "R$ 25,00"
-    assert then["amounts"]["total_acrescimos_minimo_hoje"]["formatted"] == "Cr$ 25"
+    assert not any(re.search(r"mínimo[^.]*Cr\$", h) for h in then["highlights"]), then["highlights"]
     assert "acordo coletivo" in now["highlights"][0]
 
 
+def test_every_amount_has_one_written_form() -> None:
+    """Issue 18: in today's values a zero is '0.00', like every other amount."""
+    result = _run("horas_extras", {"salario_mensal": "2.200,00", "horas_extras_hoje": "0"})
+    assert all(re.fullmatch(r"-?\d+\.\d\d", a["value"]) for a in result["amounts"].values()), result["amounts"]
+
+
 def test_whole_cruzeiro_rule_is_named_and_stated() -> None:
-    result = _run("horas_extras", {"forma_salario": "hora", "salario_hora": "7", "horas_refeicao": "0:30"})
-    assert result["rounding"]["rule"].startswith("arredondamento ao cruzeiro inteiro (Lei nº 4.511/1964")
+    """Issue 18: the 1965 reading on fractions is editorial; Lei nº 4.511/1964 is cited for what
+    it says (the centavo abolished, art. 1º, § 1º; existing fractions dropped, art. 15), and the
+    one rounding is applied to the amount paid, the lines adding up to it."""
+    result = _run("horas_extras", {"era": "1965", "forma_salario": "hora", "salario_hora": "7",
+                                   "horas_refeicao": "0:30"})
+    assert result["rounding"]["rule"] == "arredondamento ao cruzeiro inteiro (leitura editorial)"
+    assert "art. 15" in result["rounding"]["description"]
     step = result["steps"][0]
     assert step["provision"]["ref"] == "lei-4511-1964#art1_par1"
-    assert "cruzeiro inteiro" in step["explanation"]
-    assert _amount(result, "salario_refeicao") == "4"  # Cr$ 3,50 → Cr$ 4 (half up)
+    assert "Leitura editorial" in step["explanation"] and "cruzeiro inteiro" in step["explanation"]
+    assert _amount(result, "total") == "7"  # Cr$ 3,50 + Cr$ 3,50, rounded once
+    assert int(_amount(result, "salario_refeicao")) + int(_amount(result, "acrescimo_refeicao")) == 7
     hoje = _run("horas_extras", {"era": "hoje", "forma_salario": "hora", "salario_hora": "7",
                                  "horas_refeicao": "0:30"})
     assert hoje["rounding"]["rule"] == "arredondamento comercial ao centavo"
@@ -65,16 +79,22 @@ def test_whole_cruzeiro_rule_is_named_and_stated() -> None:
        st.decimals(min_value=Decimal("0.01"), max_value=Decimal(500), places=2), st.sampled_from(["1965", "hoje"]))
 def test_minimum_of_today_is_never_below_1965(extensions: list[int], meal: int, hourly: Decimal, era: str) -> None:
     """Today's minimum (at least 50% each extension hour, meal at 100%) never pays less than the
-    1965 rule; in 1965 values every amount is a whole cruzeiro."""
+    1965 rule; in 1965 values every amount is a whole cruzeiro and no today's figure is shown
+    (today's figures only in R$); a total is the sum of the lines shown."""
     result = _run("horas_extras", {
         "era": era, "forma_salario": "hora", "salario_hora": str(hourly).replace(".", ","),
         "prorrogacoes": [{"horas": f"{m // 60}:{m % 60:02d}"} for m in extensions],
         "horas_refeicao": f"{meal // 60}:{meal % 60:02d}",
     })
     assert result["ok"] is True, result
-    assert Decimal(_amount(result, "total_acrescimos_minimo_hoje")) >= Decimal(_amount(result, "total_acrescimos"))
+    lines = result["details"]["linhas"]
+    shown = sum((Decimal(x["base"]) + Decimal(x["premium"]) for x in lines), Decimal(0))
+    assert Decimal(_amount(result, "total")) == shown
     if era == "1965":
         assert all("." not in a["value"] for a in result["amounts"].values()), result["amounts"]
+        assert "total_acrescimos_minimo_hoje" not in result["amounts"]
+        return
+    assert Decimal(_amount(result, "total_acrescimos_minimo_hoje")) >= Decimal(_amount(result, "total_acrescimos"))
 
 
 @pytest.mark.parametrize(("era", "typed", "words"), [
@@ -101,7 +121,7 @@ def test_rules_of_today_link_their_publication_with_the_date() -> None:
     for provision in (today.CF_OVERTIME, today.CF_WORKING_TIME, today.OJ_60, today.LEI_4511):
         out = provision.to_json()
         assert re.match(r"https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/)", out["url"])
-        assert out["verified"] == "2026-11-30"
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d", out["verified"])
         assert today.STATEMENTS[provision.ref]
     described = api.describe("horas_extras")
     refs = [p["ref"] for p in described["provisions"]]  # type: ignore[index]
@@ -115,13 +135,14 @@ def test_every_step_carries_its_provision() -> None:
     for step in result["steps"]:
         assert step["provision"]["ref"], step
         if step["provision"]["ref"].split("#")[0] not in ("lei-4860-1965",):
-            assert step["provision"]["verified"] == "2026-11-30" and step["provision"]["url"]
+            assert re.fullmatch(r"\d{4}-\d\d-\d\d", step["provision"]["verified"])
+            assert step["provision"]["url"] or "cópia" in step["provision"]["checked"]
 
 
 @pytest.mark.parametrize(("name", "inputs", "message"), [
     ("refeicao", {"salario_dia": "12", "operarios": "0"}, "deve ser no mínimo 1 operário."),
     ("horas_extras", {"salario_mensal": "1.200", "divisor": "0"}, "deve ser no mínimo 1 hora."),
-    ("horas_extras", {"salario_mensal": "2000000000"}, "deve ser no máximo Cr$ 1.000.000.000."),
+    ("horas_extras", {"era": "1965", "salario_mensal": "2000000000"}, "deve ser no máximo Cr$ 1.000.000.000."),
     ("refeicao", {"salario_dia": "200000$000"}, "deve ser no máximo 100:000$000."),
     ("refeicao", {"salario_dia": "12", "minutos_refeicao": "200"}, "deve ser no máximo 180 minutos."),
     ("refeicao", {"salario_dia": "12", "minutos_refeicao": "1h"}, "número inválido; informe em minutos (ex.: 60)."),

@@ -107,7 +107,7 @@ def raw_changes() -> dict[str, Any]:
 
 
 BROKEN: list[tuple[str, Any, str, str]] = [
-    ("id repetido", lambda d: d["novidades"].append(dict(d["novidades"][0])), "novidades[8].id", "repetido"),
+    ("id repetido", lambda d: d["novidades"].insert(1, dict(d["novidades"][0])), "novidades[1].id", "repetido"),
     ("data no futuro", lambda d: d["novidades"][0].update(date="2999-01-01"), "novidades[0].date", "no futuro"),
     ("data inexistente", lambda d: d["novidades"][0].update(date="2026-02-30"), "novidades[0].date", "inexistente"),
     ("tipo desconhecido", lambda d: d["novidades"][0].update(kind="boato"), "novidades[0].kind", "não permitido"),

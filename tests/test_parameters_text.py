@@ -263,8 +263,7 @@ def test_the_three_statutes_are_covered() -> None:
     assert {p.provision.statute for p in _edition()} == set(EDITION)
     readings = {p.name for p in _edition() if not p.words}
     # The numbers the text does not print, each a reading its description explains.
-    assert readings == {"half_day_minutes", "weekdays_before_saturday", "days_a_year",
-                        "divisor_default", "divisor_office"}
+    assert readings == {"half_day_minutes", "weekdays_before_saturday", "days_a_year"}
 
 
 def test_the_number_from_a_table_agrees_with_the_table() -> None:
@@ -348,3 +347,19 @@ def test_numbers_of_today_start_at_their_act_date() -> None:
                 assert value.start == module.DATE, (path.stem, value.name)
     for parameter in _edition():
         assert parameter.start == "" and parameter.end == "", parameter.name
+
+
+def test_act_dates_agree_with_the_registry() -> None:
+    """An act of today (the Constitution, the CLT) has its date in its module once, for the
+    numbers it starts; that date is the registry's (``data/atos.yaml``)."""
+    import importlib
+
+    registry = yaml.safe_load((ROOT / "data" / "atos.yaml").read_text(encoding="utf-8"))
+    dates = {entry["id"]: entry.get("date") for entry in registry["atos"]}
+    checked = 0
+    for path in _act_modules():
+        module = importlib.import_module(f"calculators.acts.{path.stem}")
+        if hasattr(module, "DATE"):
+            assert dates.get(module.SLUG) == module.DATE, (path.stem, module.DATE, dates.get(module.SLUG))
+            checked += 1
+    assert checked >= 2

@@ -12,12 +12,23 @@ from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
+import yaml
 from conftest import ROOT
 
 from calculators import api
 from macros.data.site import current
 from macros.render.calculator_result import share_query
-from macros.render.perguntas import QUESTIONS
+from macros.render.perguntas import ExampleError, questions
+
+
+class _ConfigLoader(yaml.SafeLoader):
+    """mkdocs.yml as plain YAML: its tags (``!ENV``) are MkDocs's, not needed for the menu."""
+
+
+_ConfigLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+# The answers, in the menu's order: the «Quero saber…» section of mkdocs.yml is the one list.
+QUESTIONS = questions(yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)["nav"])
 
 OFFICIAL = re.compile(r'href="https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/)')
 PROVISION = re.compile(r'<a class="pergunta-dispositivo" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9_]+)"')
@@ -117,3 +128,23 @@ def test_home_opens_with_the_questions_before_the_statute_cards(site_dir: Path) 
     index = (site_dir / "perguntas" / "index.html").read_text(encoding="utf-8")
     for slug in QUESTIONS:
         assert f'href="{slug}/"' in index
+
+
+def test_the_questions_are_the_menus() -> None:
+    """The list of questions comes from the nav: a new answer is one file and one menu line."""
+    nav = [{"Início": "index.md"}, {"Quero saber…": ["perguntas/index.md", {"A": "perguntas/a.md"},
+                                                      {"B": "perguntas/b.md"}]}, {"Sobre": "sobre.md"}]
+    assert questions(nav) == ("a", "b")
+    with pytest.raises(ExampleError):
+        questions([{"Início": "index.md"}])
+    assert QUESTIONS[0] == "horas-extras" and "palavras" in QUESTIONS
+
+
+def test_history_answers_say_so_in_their_front_matter(site_dir: Path) -> None:
+    from macros.render.perguntas import is_history
+
+    marked = {slug for slug in QUESTIONS if is_history(slug)}
+    assert marked == {"esperas-e-paralisacoes", "divisao-do-terno", "salarios-1945"}
+    html = (site_dir / "perguntas" / "index.html").read_text(encoding="utf-8")
+    for slug in marked:
+        assert re.search(rf'href="{slug}/">[^<]*<span class="tag-editorial">história</span>', html), slug

@@ -12,8 +12,9 @@ from pathlib import Path
 import lxml.html
 import pytest
 
+from macros.data.site import current
 from macros.exporters import search_index, search_words
-from macros.exporters.search_words import citation_tokens, fold, pair_tokens, stem, tokens, words
+from macros.exporters.search_words import browser_acts_json, citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROME = ["Citar", "Copiar citação", "Link permanente", "(em branco)", "informação editorial"]
@@ -60,7 +61,8 @@ def test_citation_tokens() -> None:
 def node_eval(script: str) -> object:
     """Evaluate ``script`` in Node with the page scripts loaded (``estatutosDobra``, ``estatutosBusca``)."""
     code = (
-        "const vm = require('vm'); const fs = require('fs'); const ctx = {}; vm.createContext(ctx);"
+        "const vm = require('vm'); const fs = require('fs');"
+        f"const ctx = {{estatutosAtos: {browser_acts_json(current().statutes)}}}; vm.createContext(ctx);"
         f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/pagina.js'))}, 'utf8'), ctx);"
         f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/busca.js'))}, 'utf8'), ctx);"
         f"process.stdout.write(JSON.stringify(vm.runInContext({json.dumps(script)}, ctx)));"

@@ -37,3 +37,20 @@ WEEK_LIMIT_MINUTES = Parameter(
     "week_limit_today", 2640, MINUTES, CF_WORKING_TIME,
     "Limite de hoje do trabalho normal por semana", start=DATE, today=True,
 )
+
+# Checked on 01/12/2026 in copies of the text (the official page could not be opened from here).
+COPY_CHECKED = "2026-12-01"
+CF_SHIFTS = Provision(
+    SLUG, "art7_inc14", "Constituição Federal de 1988, art. 7º, XIV", URL, COPY_CHECKED,
+    "numa cópia do texto publicada por jurisway.org.br; a página oficial não pôde ser aberta",
+)
+CF_NIGHT = Provision(
+    SLUG, "art7_inc9", "Constituição Federal de 1988, art. 7º, IX", URL, COPY_CHECKED,
+    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br, que o cita; a página "
+    "oficial não pôde ser aberta",
+)
+SHIFT_DAY_LIMIT_MINUTES = Parameter(
+    "shift_day_limit_today", 360, MINUTES, CF_SHIFTS,
+    "Limite de hoje por dia em turnos ininterruptos de revezamento, salvo negociação coletiva",
+    start=DATE, today=True,
+)

@@ -5,7 +5,7 @@ its description. The act's date and title come from ``data/statutes/lei-4860-196
 
 from decimal import Decimal
 
-from ..core.parameters import CLOCK, DAYS, MINUTES, NUMBER, PERCENT, Parameter
+from ..core.parameters import CLOCK, DAYS, MINUTES, PERCENT, Parameter
 from ..core.provisions import LEI_1965, lei1965
 
 SLUG = LEI_1965
@@ -85,14 +85,3 @@ RATE_HOLIDAY = Parameter(
     words="um acréscimo salarial de 100% (cem por cento)",
 )
 
-# The monthly divisor: not printed in the law (an inference from CLT art. 64, 30 days × the
-# daily hours of the week).
-DIVISOR_DEFAULT = Parameter(
-    "divisor_default", 240, NUMBER, lei1965("art7_cpt"),
-    "Divisor do salário mensal (30 dias × 8 horas; inferência pela CLT, art. 64)",
-)
-DIVISOR_OFFICE = Parameter(
-    "divisor_office", 220, NUMBER, lei1965("art7_par1"),
-    "Divisor do salário mensal no Escritório Central (semana de 44 horas; inferência pela CLT, "
-    "art. 64)",
-)

@@ -14,3 +14,15 @@ OJ_60 = Provision(
     "tst-oj-sbdi1", "oj60_ite2", "TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II",
     OJ_60_URL, VERIFIED,
 )
+
+# The 2016 decision of the SBDI-1: for the port worker, the night additional enters the base of
+# overtime worked at night (OJ nº 97 prevails; item II of OJ nº 60 does not reach it). Read in a
+# copy of the TST's Informativo nº 131; no official address of the decision was found, so it has
+# none (``url`` empty), like its entry in data/atos.yaml.
+NIGHT_IN_BASE = Provision(
+    "tst-e-rr-1260-79-2011-5-08-0002", "decisao",
+    "TST, SBDI-1, E-RR-1260-79.2011.5.08.0002 (julgado em 08/04/2016)",
+    "", "2026-12-01",
+    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; o endereço oficial da "
+    "decisão não foi localizado",
+)

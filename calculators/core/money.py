@@ -38,12 +38,14 @@ ROUNDING_DESCRIPTION = (
     "as partes nunca somem mais que o total; a diferença, nunca negativa, é mostrada como "
     "resíduo de arredondamento."
 )
-WHOLE_CRUZEIRO_RULE = "arredondamento ao cruzeiro inteiro (Lei nº 4.511/1964, art. 1º, § 1º)"
+WHOLE_CRUZEIRO_RULE = "arredondamento ao cruzeiro inteiro (leitura editorial)"
 WHOLE_CRUZEIRO_DESCRIPTION = (
-    "Em novembro de 1965 não havia centavos: a Lei nº 4.511/1964 (art. 1º, § 1º) extinguiu "
-    "essa fração do cruzeiro. Cada valor pago é arredondado uma única vez ao cruzeiro inteiro: "
-    "se a primeira casa decimal for 5 ou mais, para cima; se for menor, para baixo. O salário-"
-    "hora e outros valores intermediários não são arredondados."
+    "Leitura editorial. A Lei nº 4.511/1964 extinguiu o centavo (art. 1º, § 1º) e mandou "
+    "desprezar as frações de centavo então existentes (art. 15); ela não diz como arredondar "
+    "valores calculados depois. Aqui a quantia paga é arredondada uma única vez ao cruzeiro "
+    "inteiro (meio cruzeiro ou mais, para cima); as linhas mostradas são cortadas ao cruzeiro e "
+    "o que sobra vai às de maior fração, para que somem exatamente o total. O salário-hora e "
+    "outros valores intermediários não são arredondados."
 )
 SHARES_DESCRIPTION = (
     "Cada parte é arredondada para baixo ao centavo (10 réis em mil-réis), para que a soma das "
@@ -278,3 +280,19 @@ def singular(unit: str) -> str:
 def money_value(amount: Decimal) -> str:
     """The machine form of an amount: plain decimal text with a dot (``1234.56``)."""
     return format(amount, "f")
+
+
+def allocate(exact: Sequence[Decimal], currency: Currency | None = None) -> tuple[Decimal, list[Decimal]]:
+    """The one rounding rule applied once, to the amount paid (the sum of ``exact``), and the
+    lines shown: each line cut down to the era's unit, then the units left over given one by one
+    to the lines with the largest remainders (the first in order on a tie), so the lines shown
+    add up to the amount paid exactly and no line is raised by more than one unit."""
+    unit = (currency or Currency.REAL).unit
+    total = round_money(sum(exact, Decimal(0)), currency)
+    cut = [value.quantize(unit, rounding=ROUND_DOWN) if value >= 0 else round_money(value, currency)
+           for value in exact]
+    left = int((total - sum(cut, Decimal(0))) / unit)
+    order = sorted(range(len(exact)), key=lambda i: (-(exact[i] - cut[i]), i))
+    for i in order[:max(0, left)]:
+        cut[i] += unit
+    return total, [value.quantize(unit) for value in cut]

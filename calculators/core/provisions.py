@@ -6,7 +6,8 @@ A provision of this edition is named by its statute's slug and its LexML id (``a
 
 A provision of a later act or a precedent (the rules of today the calculators compare with,
 see :mod:`calculators.rules.today`) is outside this edition: it carries its own printed label, the
-address of its official publication and the date that publication was last checked.
+address of its official publication and the date that publication was last checked; where the
+official page could not be opened, ``checked`` says which copy was read instead.
 
 The statutes' titles are data (``data/statutes/*.yaml``): the site's pages take them from there;
 a calculator names its statute by slug only.
@@ -28,6 +29,7 @@ class Provision:
     label: str = ""
     url: str = ""
     verified: str = ""
+    checked: str = ""
 
     @property
     def ref(self) -> str:
@@ -36,15 +38,19 @@ class Provision:
 
     @property
     def external(self) -> bool:
-        """True for a provision outside this edition (a later act or a precedent)."""
-        return bool(self.url)
+        """True for a provision outside this edition (a later act or a precedent): it carries
+        its printed label, and the address of its official publication where one is known (a
+        precedent read only in a copy has none, and ``checked`` names the copy)."""
+        return bool(self.url or self.label)
 
-    def to_json(self) -> dict[str, str]:
-        """JSON form (``label``, ``url`` and ``verified`` only for provisions outside the
-        edition)."""
-        out = {"statute": self.statute, "id": self.id, "ref": self.ref}
+    def to_json(self) -> dict[str, str | bool]:
+        """JSON form (``external``, ``label``, ``url``, ``verified`` and ``checked`` only for
+        provisions outside the edition; ``url`` is empty where no official address is known)."""
+        out: dict[str, str | bool] = {"statute": self.statute, "id": self.id, "ref": self.ref}
         if self.external:
-            out.update(label=self.label, url=self.url, verified=self.verified)
+            out.update(external=True, label=self.label, url=self.url, verified=self.verified)
+            if self.checked:
+                out["checked"] = self.checked
         return out
 
 

@@ -75,6 +75,7 @@ class ResultBuilder:
         """Record a money amount; it must already be rounded by the one rule."""
         if not is_rounded(value, self.currency):
             raise ValueError(f"amount {name} is not rounded")
+        value = value.quantize(self.currency.unit)  # one written form: '0.00', never '0'
         self.amounts[name] = {
             "label": label,
             "value": money_value(value),

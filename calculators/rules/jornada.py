@@ -15,9 +15,12 @@
 - § 4º (``art7_par4``): at least 11 consecutive hours of rest between two periods.
 - § 6º (``art7_par6``): one weekly rest day.
 
-Today (:mod:`calculators.rules.today`): beside the 1965 limits the result shows the limits of CF/88,
-art. 7º, XIII (8 hours a day, 44 a week; compensation only by agreement) and which hours of the
-week would be overtime today.
+Today (:mod:`calculators.acts.cf_1988`): beside the 1965 limits the result shows which hours of
+the week would be overtime by today's limits: 8 hours a day and 44 a week (CF/88, art. 7º,
+XIII); in turnos ininterruptos de revezamento 6 hours a day (XIV), or the daily limit the
+worker's agreement sets. Those hours, and how many of them fall between 19:00 and 07:00 (the
+last hours of each period are the overtime ones), are handed to ``horas_extras`` with the 1965
+extensions, in today's values.
 
 Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
 calendar day of the week without any work; hours in holiday periods that are ordinary hours
@@ -31,7 +34,13 @@ from decimal import Decimal
 from itertools import pairwise
 from types import MappingProxyType
 
-from ..acts.cf_1988 import CF_WORKING_TIME, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES
+from ..acts.cf_1988 import (
+    CF_SHIFTS,
+    CF_WORKING_TIME,
+    DAY_LIMIT_MINUTES,
+    SHIFT_DAY_LIMIT_MINUTES,
+    WEEK_LIMIT_MINUTES,
+)
 from ..acts.lei_4860_1965 import (
     DAY_ORDINARY,
     DAY_START_AT,
@@ -58,6 +67,7 @@ CURRENCY = Currency.CRUZEIRO
 PARAMETERS: tuple[AnyParameter, ...] = (
     DAY_START_AT, NIGHT_START_AT, TURNO, MAX_BREAK, DAY_ORDINARY, WEEK_ORDINARY, WEEK_OFFICE,
     WEEKDAYS_BEFORE_SATURDAY, MIN_REST, WEEKLY_REST_DAYS, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES,
+    SHIFT_DAY_LIMIT_MINUTES,
 )
 # Python's number of Saturday in ``date.weekday()`` (Monday is 0): a calendar fact, not law.
 SATURDAY = 5
@@ -138,6 +148,27 @@ FIELDS: tuple[Field, ...] = (
         default=True,
     ),
     Field(
+        "turnos_revezamento",
+        "Trabalho em turnos ininterruptos de revezamento",
+        "boolean",
+        "Hoje, quem trabalha em turnos que se revezam sem parar (de dia, de tarde, de noite) tem "
+        "jornada de 6 horas, salvo negociação coletiva (Constituição, art. 7º, XIV): as horas "
+        "além da 6ª contam como extras hoje.",
+        default=False,
+    ),
+    Field(
+        "limite_acordo_turnos",
+        "Limite por dia fixado no seu acordo para os turnos",
+        "duration",
+        "Se o seu acordo ou convenção fixou outro limite diário para os turnos de revezamento "
+        "(ex.: 8:00), escreva-o; em branco, valem as 6 horas da Constituição.",
+        unit="h",
+        required=False,
+        minimum="1",
+        maximum="12",
+        placeholder="ex.: 8:00",
+    ),
+    Field(
         "periodos",
         "Períodos de trabalho da semana",
         "list",
@@ -198,6 +229,7 @@ class Classified:
     night: int = 0
     compensation: int = 0
     extension_today: int = 0
+    night_today: int = 0
 
 
 def _minutes(delta: timedelta) -> int:
@@ -289,6 +321,23 @@ def _night_minutes(period: Period) -> int:
         for offset in (-1, 0, 1):
             day = period.day + timedelta(days=offset)
             total += _overlap(a, b, datetime.combine(day, NIGHT_START),
+                              datetime.combine(day + timedelta(days=1), DAY_START))
+    return total
+
+
+def _night_tail(period: Period, minutes: int) -> int:
+    """Minutes between 19:00 and 07:00 among the last ``minutes`` worked in the period (the hours
+    beyond a limit are the last ones of the period)."""
+    left = minutes
+    total = 0
+    for a, b in reversed(period.segments()):
+        if left <= 0:
+            break
+        start = max(a, b - timedelta(minutes=left))
+        left -= _minutes(b - start)
+        for offset in (-1, 0, 1):
+            day = period.day + timedelta(days=offset)
+            total += _overlap(start, b, datetime.combine(day, NIGHT_START),
                               datetime.combine(day + timedelta(days=1), DAY_START))
     return total
 
@@ -475,20 +524,33 @@ class Checker:
                 {"Horas de refeição trabalhadas": format_hours(Decimal(meal))},
             )
 
+    def day_limit_today(self) -> tuple[int, str]:
+        """Today's daily limit: 8 hours (CF/88, art. 7º, XIII); in turnos ininterruptos de
+        revezamento, 6 hours (XIV) or the limit the worker's agreement sets."""
+        if not self.values.boolean("turnos_revezamento"):
+            return DAY_LIMIT_MINUTES.value, "8 horas por dia e 44 por semana"
+        agreed = self.values.optional_decimal("limite_acordo_turnos")
+        if agreed:
+            return int(agreed), f"{format_hours(agreed)} por dia (seu acordo, turnos) e 44 por semana"
+        return SHIFT_DAY_LIMIT_MINUTES.value, "6 horas por dia (turnos de revezamento) e 44 por semana"
+
     def today(self) -> None:
-        """CF/88, art. 7º, XIII: which hours of the week would be overtime today."""
+        """CF/88, art. 7º, XIII and XIV: which hours of the week would be overtime today, and
+        which of them fall at night (19:00 to 07:00)."""
         saturday = self.values.boolean("sabado_compensado")
+        day_limit, limits = self.day_limit_today()
         pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES.value) if saturday else 0
         for row, (_, extension, _) in zip(
-            self.rows, classify(self.periods, DAY_LIMIT_MINUTES.value, WEEK_LIMIT_MINUTES.value, pool),
+            self.rows, classify(self.periods, day_limit, WEEK_LIMIT_MINUTES.value, pool),
             strict=True,
         ):
             row.extension_today = extension
+            row.night_today = _night_tail(row.period, extension)
         total = sum(r.extension_today for r in self.rows)
         where = "; ".join(f"período {r.period.number}: {format_hours(Decimal(r.extension_today))}"
                           for r in self.rows if r.extension_today) or "nenhum"
         shown = {
-            "Limites de hoje": "8 horas por dia e 44 por semana",
+            "Limites de hoje": limits,
             "Horas extras pelos limites de hoje": format_hours(Decimal(total)),
             "Em que períodos": where,
         }
@@ -503,9 +565,16 @@ class Checker:
         self.result.highlight(
             f"Pelos limites de 1965 (8 horas por dia, {self._week_cap() // 60} "
             f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
-            f"limites de hoje (8 por dia, 44 por semana), seriam {format_hours(Decimal(total))} "
+            f"limites de hoje ({limits}), seriam {format_hours(Decimal(total))} "
             f"de horas extras ({where}). {AGREEMENT_NOTE}"
         )
+        if self.values.boolean("turnos_revezamento"):
+            self.result.step(
+                CF_SHIFTS,
+                "Turnos ininterruptos de revezamento: hoje a jornada é de 6 horas, salvo "
+                "negociação coletiva; as horas além do limite do dia contam como extras.",
+                {"Limite do dia": format_hours(Decimal(day_limit))},
+            )
 
     def rest_between(self) -> None:
         """Art. 7º, § 4º."""
@@ -583,6 +652,9 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         for r in rows
     ]
     result.handoff("horas_extras", "Levar às horas extraordinárias", {
+        "era": "hoje",
+        "horas_extras_hoje": hours_text(Decimal(sum(r.extension_today for r in rows))),
+        "horas_extras_noturnas": hours_text(Decimal(sum(r.night_today for r in rows))),
         "escritorio_central": checker.values.boolean("escritorio_central"),
         "prorrogacoes": [{"horas": hours_text(Decimal(r.extension))} for r in rows if r.extension],
         "horas_refeicao": hours_text(Decimal(totals["horas_refeicao"][1])),
@@ -632,6 +704,7 @@ SPEC = CalculatorSpec(
                       "art7_par4", "art7_par6")
         ),
         CF_WORKING_TIME,
+        CF_SHIFTS,
     ),
     fields=FIELDS,
     compute=compute,

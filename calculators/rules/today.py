@@ -10,9 +10,13 @@ this edition, and none of it is legal advice: a collective agreement may give mo
   most 8 hours a day and 44 a week; compensation of hours by agreement is allowed.
 - Constituição Federal de 1988, art. 7º, XVI (:data:`CF_OVERTIME`): overtime paid at least
   50% above the normal hour.
+- Constituição Federal de 1988, art. 7º, XIV (:data:`CF_SHIFTS`): 6 hours a day in turnos
+  ininterruptos de revezamento, unless collective bargaining sets otherwise.
+- CLT, art. 64 (:data:`CLT_64`): the monthly divisor from the weekly hours (220 for 44 hours).
 - TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II (:data:`OJ_60`): port workers'
-  overtime is computed on the basic salary, without the risk and productivity additionals (the
-  OJ is silent on the night additional).
+  overtime is computed on the basic salary, without the risk and productivity additionals;
+  the night additional does enter the base of night overtime (:data:`NIGHT_IN_BASE`: TST,
+  SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016; OJ nº 97 prevails).
 - Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`): the centavo was abolished, so the
   cruzeiros of November 1965 were whole cruzeiros.
 """
@@ -22,17 +26,31 @@ from types import MappingProxyType
 
 from ..acts.cf_1988 import (
     CF_OVERTIME,
+    CF_SHIFTS,
     CF_WORKING_TIME,
     DAY_LIMIT_MINUTES,
     MIN_OVERTIME_RATE,
     WEEK_LIMIT_MINUTES,
 )
+from ..acts.clt import CLT_64
 from ..acts.lei_4511_1964 import LEI_4511
-from ..acts.tst import OJ_60
+from ..acts.tst import NIGHT_IN_BASE, OJ_60
 
 __all__ = (
-    "AGREEMENT_NOTE", "CF_OVERTIME", "CF_WORKING_TIME", "DAY_LIMIT_MINUTES", "LEI_4511",
-    "MIN_OVERTIME_RATE", "OJ_60", "STATEMENTS", "TODAY_REFS", "WEEK_LIMIT_MINUTES", "WHO_NOTE",
+    "AGREEMENT_NOTE",
+    "CF_OVERTIME",
+    "CF_SHIFTS",
+    "CF_WORKING_TIME",
+    "CLT_64",
+    "DAY_LIMIT_MINUTES",
+    "LEI_4511",
+    "MIN_OVERTIME_RATE",
+    "NIGHT_IN_BASE",
+    "OJ_60",
+    "STATEMENTS",
+    "TODAY_REFS",
+    "WEEK_LIMIT_MINUTES",
+    "WHO_NOTE",
 )
 
 # One sentence each, in the project's own words (shown on the pages with link and date).
@@ -49,7 +67,20 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
     ),
     OJ_60.ref: (
         "Para o portuário, os adicionais de risco e de produtividade não entram no cálculo das "
-        "horas extras: conta o salário básico. A orientação não trata do adicional noturno."
+        "horas extras: conta o salário básico."
+    ),
+    NIGHT_IN_BASE.ref: (
+        "O adicional noturno, porém, entra na base das horas extras feitas à noite: foi o que "
+        "decidiu em 2016, por maioria, a seção do TST que uniformiza a jurisprudência, para um "
+        "trabalhador portuário (vale a Orientação nº 97, e não o item II da nº 60)."
+    ),
+    CF_SHIFTS.ref: (
+        "Desde 5 de outubro de 1988, quem trabalha em turnos ininterruptos de revezamento tem "
+        "jornada de 6 horas, salvo negociação coletiva."
+    ),
+    CLT_64.ref: (
+        "O salário-hora do mensalista é o salário do mês dividido por 30 vezes as horas do dia "
+        "de trabalho normal; com a semana de 44 horas, o divisor usual é 220 (200 para 40 horas)."
     ),
     LEI_4511.ref: (
         "Em 1964 o centavo deixou de existir: os valores em cruzeiros de novembro de 1965 eram "
@@ -59,7 +90,8 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
 
 # The rules above that are law today. LEI_4511 is a rule of 1964 (the currency of the 1965
 # values): it is stated where the 1965 values are explained, never under «O que vale hoje».
-TODAY_REFS = frozenset({CF_WORKING_TIME.ref, CF_OVERTIME.ref, OJ_60.ref})
+TODAY_REFS = frozenset({CF_WORKING_TIME.ref, CF_OVERTIME.ref, CF_SHIFTS.ref, CLT_64.ref, OJ_60.ref,
+                        NIGHT_IN_BASE.ref})
 
 # Lei nº 4.860/1965, art. 19: its rules are for the staff of the organised ports' administrations.
 WHO_NOTE = (

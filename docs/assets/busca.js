@@ -27,11 +27,22 @@
     paga: "remunerado", pago: "remunerado", recebo: "salario"
   };
   var PARTS = ["epigrafe", "ementa", "preambulo", "formula", "fecho", "anexo", "considerando"];
-  var ACTS = { "3844": "3844", "17961": "17961", "4860": "4860" };
-  var YEARS = { "1941": "3844", "1945": "17961", "1965": "4860" };
-  var SLUG_ACTS = {
-    "decreto-lei-3844-1941": "3844", "decreto-17961-1945": "17961", "lei-4860-1965": "4860"
-  };
+  // Os atos desta edição vêm dos dados, pela construção (<meta name="ep-atos"> em cada página;
+  // fora do navegador, estatutosAtos): a ficha de cada número, de cada ano e de cada página, e o
+  // único decreto-lei ("decreto-lei" sem número).
+  function readActs() {
+    if (root.estatutosAtos) return root.estatutosAtos;
+    var meta = root.document && root.document.querySelector('meta[name="ep-atos"]');
+    try {
+      return meta ? JSON.parse(meta.getAttribute("content")) : {};
+    } catch {
+      return {};  // sem a lista, a busca continua, só sem as fichas de ato
+    }
+  }
+  var ATOS = readActs();
+  var ACTS = ATOS.numeros || {};
+  var YEARS = ATOS.anos || {};
+  var SLUG_ACTS = ATOS.paginas || {};
   var ACT_WORDS = ["lei", "decreto", "dl", "n", "numero", "nr"];
   var ART = ["art", "arts", "artigo", "artigos"];
   var PAR = ["paragrafo", "paragrafos", "par", "paragr", "pu"];
@@ -88,7 +99,7 @@
     var used = toks.map(function () { return false; });
     var act = null, i, t;
 
-    // 1. Ato: número (4860, 4.860, 17961, 3844) ou ano com "lei"/"decreto"; "decreto-lei" só há um.
+    // 1. Ato: número ("4.860" = "4860") ou ano com "lei"/"decreto"; "decreto-lei" só há um.
     var keyword = toks.some(function (x) { return has(["lei", "decreto", "dl"], x); });
     for (i = 0; i < toks.length; i++) {
       t = toks[i];
@@ -97,7 +108,7 @@
         used[i] = true;
       }
     }
-    if (!act && has(toks, "dl")) act = "3844";
+    if (!act && has(toks, "dl") && ATOS.decreto_lei) act = ATOS.decreto_lei;
     if (act) {
       for (i = 0; i < toks.length; i++) {
         if (has(ACT_WORDS, toks[i]) || (YEARS[toks[i]] === act)) used[i] = true;

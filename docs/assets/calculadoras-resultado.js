@@ -61,18 +61,27 @@
     var id = String(provision.id || "");
     var ref = slug + "#" + id;
     var out = document.createDocumentFragment();
-    var link = el("a", { className: "calc-dispositivo", "data-ref": ref },
-      labels[ref] || provision.label || (slug + ", " + id));
+    var name = labels[ref] || provision.label || (slug + ", " + id);
+    if (provision.external === true) {
+      // A later act or precedent: its official publication, when an address is known; else its
+      // name only. How it was checked, as it was: the copy read is named (``checked``).
+      var official = /^https:\/\//.test(String(provision.url || ""));
+      var cited = el(official ? "a" : "span", { className: "calc-dispositivo calc-dispositivo--hoje", "data-ref": ref }, name);
+      if (official) {
+        cited.href = provision.url;
+        cited.rel = "noopener";
+      }
+      out.appendChild(cited);
+      var day = String(provision.verified || "").split("-").reverse().join("/");
+      var how = provision.checked ? "conferido em " + day + " " + String(provision.checked)
+        : "registrado em " + day + ", sem abrir a página oficial";
+      out.appendChild(text(" "));
+      out.appendChild(el("span", { className: "calc-verificado" }, "(" + how + ")"));
+      return out;
+    }
+    var link = el("a", { className: "calc-dispositivo", "data-ref": ref }, name);
     link.href = new URL(encodeURIComponent(slug) + "/#" + encodeURIComponent(id), SITE).href;
     out.appendChild(link);
-    if (/^https:\/\//.test(String(provision.url || ""))) {
-      link.className = "calc-dispositivo calc-dispositivo--hoje";
-      link.href = provision.url;
-      link.rel = "noopener";
-      var day = String(provision.verified || "").split("-").reverse().join("/");
-      out.appendChild(text(" "));
-      out.appendChild(el("span", { className: "calc-verificado" }, "(registrado em " + day + ", sem abrir a página oficial)"));
-    }
     return out;
   }
 

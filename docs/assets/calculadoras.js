@@ -400,8 +400,13 @@
         }
       } else {
         clear(area);
-        showErrors(form, Array.isArray(result.errors) ? result.errors : []);
-        setStatusOf(form, "Há dados a corrigir.");
+        var errors = Array.isArray(result.errors) ? result.errors : [];
+        if (fromLink && errors.length && errors.every(isMissing)) {
+          askForMissing(form, errors);
+        } else {
+          showErrors(form, errors);
+          setStatusOf(form, "Há dados a corrigir.");
+        }
       }
       form.dataset.calculos = String(parseInt(form.dataset.calculos || "0", 10) + 1);
     }).catch(function (error) {
@@ -418,6 +423,26 @@
         setStatusOf(form, "Os dados mudaram durante o cálculo: nada foi mostrado. Calcule de novo.");
       }
     });
+  }
+
+  // A link (another calculator's «Levar às…», a shared link) that brings only part of the data:
+  // nothing is wrong yet, the person has not typed. No error marks: the cursor goes to the first
+  // missing field and a calm sentence says what is still needed.
+  function isMissing(error) {
+    return /: campo obrigatório\.$/.test(String((error && error.message) || ""));
+  }
+
+  function askForMissing(form, errors) {
+    clearErrors(form);
+    var names = errors.map(function (error) { return String(error.message).replace(/: campo obrigatório\.$/, ""); });
+    var first = null;
+    form.querySelectorAll("[data-path]").forEach(function (node) {
+      if (!first && node.getAttribute("data-path") === String(errors[0].field || "") && !node.closest("template")) first = node;
+    });
+    setStatusOf(form, "Os dados trazidos já estão no formulário. Para calcular, falta só: " +
+      names.join(", ") + ". Preencha e toque em Calcular.");
+    form.dataset.falta = names.join(", ");
+    if (first && typeof first.focus === "function") first.focus({ preventScroll: false });
   }
 
   function setStatusOf(form, text) {

@@ -49,21 +49,22 @@ export function createCounter(files, report) {
     if (counted.has(href)) counted.set(href, sizes.get(href));
   }
 
-  /* Wraps a fetch so that the bodies of engine files are counted as they arrive. */
+  /* Wraps a fetch so that the bodies of engine files are counted as they arrive. The caller gets
+   * the browser's own response (a copy is read for the count): WebAssembly.instantiateStreaming
+   * keeps the compiled code of a response from the cache only when it is the real one. */
   function wrap(fetchFn) {
     return async (input, init) => {
       const response = await fetchFn(input, init);
       const href = key(input instanceof Request ? input.url : input);
-      if (!response.ok || !counted.has(href) || !response.body || typeof TransformStream === "undefined") {
-        return response;
-      }
-      const counting = response.body.pipeThrough(new TransformStream({
-        transform(chunk, controller) {
-          add(href, chunk.byteLength);
-          controller.enqueue(chunk);
-        },
-      }));
-      return new Response(counting, { status: response.status, statusText: response.statusText, headers: response.headers });
+      if (!response.ok || !counted.has(href) || !response.body) return response;
+      const reader = response.clone().body.getReader();
+      const pump = () => reader.read().then((step) => {
+        if (step.done) return undefined;
+        add(href, step.value.byteLength);
+        return pump();
+      });
+      pump().catch(() => { /* the caller sees the failure on its own copy */ });
+      return response;
     };
   }
 

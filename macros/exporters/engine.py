@@ -8,8 +8,12 @@
   import hook — with comments and docstrings removed (the code itself is untouched).
 - The lock file keeps Pyodide's ``info`` and no package (the calculators load none).
 
-``engine_report`` gives each served file's raw and gzip size; the build prints it and publishes
-it as ``/assets/motor.json`` (the page's download offer and the progress count read it).
+``engine_report`` gives each served file's raw, gzip and brotli size (the bytes on the wire
+with the build's pre-compressed copies, :mod:`macros.exporters.precompress`); the build prints it
+and publishes it as ``/assets/motor.json`` (the page's download offer and the progress count
+read it). The two zips the engine fetches are written uncompressed (stored): brotli and gzip of
+the whole file send fewer bytes than the zip's own per-file deflate, and Python reads stored
+members without inflating them.
 """
 
 from __future__ import annotations
@@ -161,8 +165,8 @@ def trimmed_stdlib() -> bytes:
         for member in members:
             text = source.read(member).decode("utf-8")
             info = zipfile.ZipInfo(member, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            target.writestr(info, strip_source(text).encode("utf-8"), compresslevel=9)
+            info.compress_type = zipfile.ZIP_STORED  # compressed on the wire (see module docstring)
+            target.writestr(info, strip_source(text).encode("utf-8"))
     return buffer.getvalue()
 
 
@@ -181,6 +185,7 @@ class EngineFile:
     uri: str  # path under the site root
     raw: int  # bytes as served uncompressed (what the browser decodes)
     gzip: int  # bytes with gzip -9 (what a compressing server sends)
+    brotli: int  # bytes of the build's .br copy (what a host that serves it sends)
     sha256: str  # content hash: the service worker's cache key for this file
 
 
@@ -191,31 +196,44 @@ def stock_gzip() -> int:
 
 def engine_report(files: dict[str, bytes]) -> dict[str, object]:
     """Sizes of the files fetched after the user asks for the engine (``uri`` → content)."""
+    from .precompress import brotli_bytes
+
     entries = [
-        EngineFile(uri, len(content), gzip_size(content), hashlib.sha256(content).hexdigest())
+        EngineFile(uri, len(content), gzip_size(content), min(len(brotli_bytes(content)), gzip_size(content)),
+                   hashlib.sha256(content).hexdigest())
         for uri, content in files.items()
     ]
     raw = sum(e.raw for e in entries)
     packed = sum(e.gzip for e in entries)
+    packed_br = sum(e.brotli for e in entries)
     stock = stock_gzip()
     return {
         "pyodide": pyodide_version(),
-        "files": [{"url": e.uri, "bytes": e.raw, "gzip": e.gzip, "sha256": e.sha256} for e in entries],
+        "files": [{"url": e.uri, "bytes": e.raw, "gzip": e.gzip, "brotli": e.brotli, "sha256": e.sha256}
+                  for e in entries],
         "bytes": raw,
         "gzip": packed,
+        "brotli": packed_br,
         "stock_gzip": stock,
         "ratio": round(packed / stock, 4),
+        "ratio_brotli": round(packed_br / stock, 4),
     }
 
 
 def report_lines(report: dict[str, object]) -> list[str]:
-    """The build's printout: each file's raw and gzip size, the total and the ratio to stock."""
+    """The build's printout: each file's raw, gzip and brotli size, the totals and the bytes on
+    the wire with brotli and with gzip against stock Pyodide's gzip."""
     lines = ["Motor de cálculo (baixado só quando a pessoa pede):"]
     for entry in report["files"]:  # type: ignore[attr-defined]
         note = "  (não reduzível: código compilado do Pyodide)" if entry["url"].endswith(".wasm") else ""
-        lines.append(f"  {entry['url']:<42} {entry['bytes']:>10,} bytes  gzip {entry['gzip']:>10,}{note}")
+        lines.append(f"  {entry['url']:<42} {entry['bytes']:>10,} bytes  gzip {entry['gzip']:>10,}"
+                     f"  brotli {entry.get('brotli', entry['gzip']):>10,}{note}")
     lines.append(
         f"  {'total':<42} {report['bytes']:>10,} bytes  gzip {report['gzip']:>10,}"
-        f"  = {report['ratio']:.3f} × Pyodide {report['pyodide']} original (gzip {report['stock_gzip']:,})"
+        f"  brotli {report.get('brotli', report['gzip']):>10,}"
     )
+    stock = f"Pyodide {report['pyodide']} original com gzip ({report['stock_gzip']:,} bytes)"
+    ratio_br = report.get("ratio_brotli", report["ratio"])
+    lines.append(f"  bytes na rede com brotli: {ratio_br:.3f} × {stock}  (meta ≤ 0,55)")
+    lines.append(f"  bytes na rede com gzip:   {report['ratio']:.3f} × {stock}")
     return lines

@@ -32,6 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -41,7 +42,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.exporters import csp, feed, offline, public_address, report_destination, robots, search_index, site_files
+from macros.exporters import (
+    csp,
+    feed,
+    offline,
+    precompress,
+    public_address,
+    report_destination,
+    robots,
+    search_index,
+    search_words,
+    site_files,
+)
 from macros.render import metadata, not_found, regions
 
 
@@ -97,11 +109,14 @@ SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"
 
 
 def _head_scripts(output: str, root: str, config: Any) -> str:
-    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the
+    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds), the acts
+    the search reads queries with (``<meta name="ep-atos">``, from the statutes' data) and the
     scripts that must run before Material's bundle, at the start of ``<head>``
     (``assets/navegacao.js``: instant navigation wherever the site is served)."""
-    version = html.escape(data_site.current().products.build_id)
-    tag = (f'<meta name="ep-versao" content="{version}">{feed.head_link(root)}'
+    site = data_site.current()
+    version = html.escape(site.products.build_id)
+    acts = html.escape(search_words.browser_acts_json(site.statutes))
+    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">{feed.head_link(root)}'
            f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
            "</script>")
     changed = csp.insert_in_head(output, tag)
@@ -136,8 +151,10 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output
-    sections = SECTIONS | {f"{slug}/" for slug in data_site.current().statutes}
-    output = not_found.localise(output, config["site_url"] or "", sections)
+    statutes = data_site.current().statutes
+    sections = SECTIONS | {f"{slug}/" for slug in statutes}
+    places = not_found.links(config["nav"], statutes)
+    output = not_found.localise(output, config["site_url"] or "", sections, places)
     return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
 
 
@@ -162,4 +179,13 @@ def on_post_build(config: Any) -> None:
     if total[2] > search_index.LIMIT_GZIP:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
-    csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page
+    # The policy approves only the inline scripts the theme's templates ship.
+    try:
+        csp.add_to_site(Path(config["site_dir"]), [Path(d) for d in config["theme"].dirs],
+                        urlsplit(config["site_url"] or "/").path or "/")
+    except csp.UnknownScriptError as exc:
+        raise PluginError(f"Política de segurança — {exc}") from exc
+    # After every change to the written files: brotli and gzip copies of the engine and large assets.
+    copies = precompress.write_all(Path(config["site_dir"]))
+    LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",
+             copies["files"], copies["raw"] / 1e6, copies["brotli"] / 1e6, copies["gzip"] / 1e6)

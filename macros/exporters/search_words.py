@@ -21,7 +21,9 @@ the two in step.
 from __future__ import annotations
 
 import itertools
+import json
 import re
+from collections.abc import Mapping
 
 from calculators.core.text import fold
 
@@ -42,6 +44,28 @@ def act_key(statute: Statute) -> str:
     """The key of an act in the citation tokens (``_ato4860``): its number without the thousands
     dot, from ``identification.number`` in data/statutes/ (the slug when it has no number)."""
     return (statute.identification["number"].value or statute.slug).replace(".", "")
+
+
+def browser_acts(statutes: Mapping[str, Statute]) -> dict[str, object]:
+    """What ``docs/assets/busca.js`` knows of the acts, from the statutes' data: each act's key by
+    its number (``4860``), by its year (``1965``) and by its page (``lei-4860-1965``), and the key
+    of the one decreto-lei (a query "decreto-lei" with no number). The build writes it into every
+    page (``<meta name="ep-atos">``)."""
+    keys = {slug: act_key(st) for slug, st in statutes.items()}
+    years = {slug: (st.identification["date"].value or "")[:4] for slug, st in statutes.items()}
+    decree_laws = [keys[slug] for slug, st in statutes.items()
+                   if (st.identification["type"].value or "").lower() == "decreto-lei"]
+    return {
+        "numeros": {key: key for key in keys.values()},
+        "anos": {years[slug]: key for slug, key in keys.items() if years[slug]},
+        "paginas": keys,
+        "decreto_lei": decree_laws[0] if len(decree_laws) == 1 else None,
+    }
+
+
+def browser_acts_json(statutes: Mapping[str, Statute]) -> str:
+    """:func:`browser_acts` as compact JSON (the content of ``<meta name="ep-atos">``)."""
+    return json.dumps(browser_acts(statutes), ensure_ascii=False, separators=(",", ":"))
 
 _THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")
 _TOKEN = re.compile(r"[a-z]+|[0-9]+")

@@ -88,12 +88,13 @@ def calculators_archive() -> bytes:
     import zipfile
 
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+    # Stored, not deflated: brotli/gzip of the whole file send fewer bytes (macros/exporters/engine.py).
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for path in sorted(CALCULATORS_DIR.rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue
             info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             archive.writestr(info, path.read_bytes())
     return buffer.getvalue()
 

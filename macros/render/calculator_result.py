@@ -13,10 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from ..data.site import Site
 from . import links
+from .safe import Markup
 
 DATE_FORMAT = "{2}/{1}/{0}"
 
@@ -24,7 +23,7 @@ DATE_FORMAT = "{2}/{1}/{0}"
 def label_of(site: Site, provision: Mapping[str, Any]) -> str:
     """The label of a provision part: the printed label of a later act or precedent, or this
     edition's act short title and the provision (``Lei nº 4.860/1965, art. 7º``)."""
-    if provision.get("url"):
+    if provision.get("external"):
         return str(provision["label"])
     return links.provision_label(site.statute(str(provision["statute"])), str(provision["id"]))
 
@@ -40,12 +39,21 @@ def provision_link(site: Site, provision: Mapping[str, Any]) -> Markup:
     was not opened (no machine of this project opens it; how each claim about today was checked
     is told in the «Hoje» boxes and on /hoje/)."""
     slug, node_id = str(provision["statute"]), str(provision["id"])
-    if provision.get("url"):
+    if provision.get("external"):
+        # How it was checked, as it was: the official page, or the copy read when the official
+        # page could not be opened or is not known (``checked``), never a check that was not made.
+        day = verified_text(str(provision["verified"]))
+        how = (f"conferido em {day} {provision['checked']}" if provision.get("checked")
+               else f"registrado em {day}, sem abrir a página oficial")
+        if not provision.get("url"):
+            return Markup(
+                '<span class="calc-dispositivo calc-dispositivo--hoje" data-ref="{}">{}</span> '
+                '<span class="calc-verificado">({})</span>'
+            ).format(f"{slug}#{node_id}", provision["label"], how)
         return Markup(
             '<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
-            'rel="noopener">{}</a> <span class="calc-verificado">(registrado em {}, sem abrir a página oficial)</span>'
-        ).format(provision["url"], f"{slug}#{node_id}", provision["label"],
-                 verified_text(str(provision["verified"])))
+            'rel="noopener">{}</a> <span class="calc-verificado">({})</span>'
+        ).format(provision["url"], f"{slug}#{node_id}", provision["label"], how)
     return links.provision_link(slug, node_id, "../../", text=label_of(site, provision),
                                 css="calc-dispositivo", data_ref=True)
 

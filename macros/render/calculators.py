@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 from calculators.rules import today
 
@@ -26,22 +24,13 @@ from ..data.calculator_tables import calculator_data, cut_size, full_table_examp
 from ..data.site import Site
 from .calculator_form import form_html
 from .calculator_result import errors_html, inputs_table, provision_link, result_html, verified_text
+from .safe import Markup
 from .statute import md_heading_text
 
 # A statute whose status (data/statutes/<slug>.yaml, status.code) is this is in force; the
-# calculators of the others apply rules no longer in force (the index groups them under «História»).
+# calculators of the others apply rules no longer in force (the index groups them under «História»,
+# and the page opens with the statute's ``status.calculator_note``).
 IN_FORCE = "vigente"
-HISTORY_NOTES = {
-    "decreto-lei-3844-1941": (
-        "Regra histórica: esta calculadora aplica o Decreto-Lei de 1941, que não está mais em "
-        "vigor; serve para história e pesquisa."
-    ),
-    "decreto-17961-1945": (
-        "Regra histórica: estas tabelas eram da Administração do Porto do Rio de Janeiro, "
-        "extinta quando se constituiu, em 1973, a companhia que ficou no seu lugar; não valem "
-        "mais, e a consulta serve para história e pesquisa."
-    ),
-}
 
 
 def declaration(name: str) -> dict[str, Any]:
@@ -72,7 +61,7 @@ def today_section(site: Site, spec: Mapping[str, Any]) -> str:
     items = [
         Markup('<li>{statement} {link}</li>').format(
             statement=today.STATEMENTS[p["ref"]], link=provision_link(site, p))
-        for p in spec["provisions"] if p.get("url") and p["ref"] in today.TODAY_REFS
+        for p in spec["provisions"] if p.get("external") and p["ref"] in today.TODAY_REFS
     ]
     if not items:
         return ""
@@ -87,7 +76,7 @@ def today_section(site: Site, spec: Mapping[str, Any]) -> str:
 def provisions_section(site: Site, spec: Mapping[str, Any]) -> str:
     items = []
     for provision in spec["provisions"]:
-        if provision.get("url"):
+        if provision.get("external"):
             continue  # a later act or precedent: in the «O que vale hoje» box, never quoted
         slug, node_id = provision["statute"], provision["id"]
         label, text = _quote_node(site, slug, node_id)
@@ -110,7 +99,7 @@ def parameter_period(site: Site, parameter: Mapping[str, Any]) -> str:
     (``calculators/acts/``): it is dated by its act, from the statute file (``no texto de
     26/11/1965``), so an act's date is written once, in ``data/statutes/``."""
     provision = parameter["provision"]
-    if parameter["period"] or provision.get("url"):
+    if parameter["period"] or provision.get("external"):
         return str(parameter["period"] or "—")
     when = site.statute(str(provision["statute"])).identification["date"].value
     return f"no texto de {verified_text(when)}" if when else "—"
@@ -237,7 +226,7 @@ def calculator_page(site: Site, name: str, notes: str = "") -> str:
     spec = declaration(name)
     slug = spec["statute"]["slug"]
     statute_title = site.statute(slug).title
-    history = HISTORY_NOTES.get(slug) if is_history(site, name) else None
+    history = site.statute(slug).status.get("calculator_note") if is_history(site, name) else None
     back = str(Markup('<p class="calc-ir"><a href="#calcular">Ir para o formulário</a></p>'))
     head = [
         str(Markup('<p class="calc-resumo">{}</p>').format(spec["summary"])),
@@ -281,14 +270,8 @@ def _index_items(site: Site, names: Iterable[str]) -> Markup:
     return Markup('<ul class="calc-indice">{}</ul>').format(Markup("").join(items))
 
 
-def calculators_index(site: Site, names: Iterable[str] | None = None) -> str:
-    """Cards for the index page: the 1965 calculators (with today's comparison) first, then
-    those of rules no longer in force under «História»."""
-    chosen = list(names or api.names())
-    current = [n for n in chosen if not is_history(site, n)]
-    past = [n for n in chosen if is_history(site, n)]
-    return str(Markup(
-        '<h2 id="lei-de-1965-e-hoje">Jornada e horas extras: Lei nº 4.860/1965 e o que vale hoje</h2>{}'
-        '<h2 id="historia">História</h2><p>Regras que não estão mais em vigor, para história e '
-        'pesquisa: o Decreto-Lei de 1941 (capatazias) e as tabelas de 1945 do porto do Rio.</p>{}'
-    ).format(_index_items(site, current), _index_items(site, past)))
+def calculators_index(site: Site, history: bool, names: Iterable[str] | None = None) -> str:
+    """Cards for the index page (``docs/calculadoras/index.md`` writes the headings): the
+    calculators of rules in force, or (``history``) those of rules no longer in force."""
+    chosen = [n for n in (names or api.names()) if is_history(site, n) == history]
+    return str(_index_items(site, chosen))

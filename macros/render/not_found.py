@@ -1,25 +1,42 @@
 """The "page not found" (``404.html``) in Portuguese, with links that work from any depth.
 
 A server answers any missing address (``/a/b/c/``) with this page, so every link in it is written
-from the site's root path (the path of ``site_url``), never relative to where it was asked.
+from the site's root path (the path of ``site_url``), never relative to where it was asked. The
+acts' links carry the names the menu gives their pages (``nav`` of mkdocs.yml), in the Site's
+order: no act is named here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from html import escape
+from typing import Any
 from urllib.parse import urlsplit
 
 MATERIAL_BODY = "<h1>404 - Not found</h1>"
 
-LINKS = (
-    ("", "Início"),
-    ("perguntas/", "Perguntas e respostas: o que a lei diz hoje"),
-    ("decreto-lei-3844-1941/", "Decreto-Lei de 20/11/1941 (capatazias)"),
-    ("decreto-17961-1945/", "Decreto nº 17.961/1945 (Porto do Rio de Janeiro)"),
-    ("lei-4860-1965/", "Lei nº 4.860/1965 (regime de trabalho nos portos)"),
-    ("tabelas/", "Tabelas de 1945"),
-    ("calculadoras/", "Calculadoras"),
-)
+# The sections the page leads to, around the acts' pages.
+BEFORE = (("", "Início"), ("perguntas/", "Perguntas e respostas: o que a lei diz hoje"))
+AFTER = (("tabelas/", "Tabelas de 1945"), ("calculadoras/", "Calculadoras"))
+
+
+def nav_titles(nav: Any) -> Iterator[tuple[str, str]]:
+    """Each page of the menu and its title: ``("lei-4860-1965.md", "Lei nº 4.860/1965 (…)")``."""
+    for item in nav if isinstance(nav, list) else []:
+        if isinstance(item, dict):
+            for title, value in item.items():
+                if isinstance(value, str):
+                    yield value, str(title)
+                else:
+                    yield from nav_titles(value)
+
+
+def links(nav: Any, slugs: Iterable[str]) -> list[tuple[str, str]]:
+    """The page's links: home and questions, each act's page (named as in the menu), tables and
+    calculators."""
+    titles = dict(nav_titles(nav))
+    acts = [(f"{slug}/", titles[f"{slug}.md"]) for slug in slugs if f"{slug}.md" in titles]
+    return [*BEFORE, *acts, *AFTER]
 
 
 def root_path(site_url: str) -> str:
@@ -28,11 +45,11 @@ def root_path(site_url: str) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-def body(root: str, existing: set[str]) -> str:
+def body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
     """The page's content: what happened, what to do, where to go (only pages that exist)."""
     items = "".join(
         f'<li><a href="{escape(root + href)}">{escape(label)}</a></li>'
-        for href, label in LINKS if href == "" or href in existing
+        for href, label in places if href == "" or href in existing
     )
     return (
         '<h1 id="pagina-nao-encontrada">Página não encontrada</h1>'
@@ -44,9 +61,9 @@ def body(root: str, existing: set[str]) -> str:
     )
 
 
-def localise(output: str, site_url: str, existing: set[str]) -> str:
+def localise(output: str, site_url: str, existing: set[str], places: list[tuple[str, str]]) -> str:
     """Material's 404 page with the Portuguese content and a ``noindex``."""
     if MATERIAL_BODY not in output:
         return output
-    output = output.replace(MATERIAL_BODY, body(root_path(site_url), existing), 1)
+    output = output.replace(MATERIAL_BODY, body(root_path(site_url), existing, places), 1)
     return output.replace("</head>", '<meta name="robots" content="noindex"></head>', 1)

@@ -13,8 +13,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 
 from ..data import ids
@@ -24,6 +22,7 @@ from ..data.site import Site
 from .calculator_result import calculator_href, share_query
 from .calculators import declaration
 from .links import provision_label, provision_link
+from .safe import Markup
 
 
 class ExampleError(ValueError):
@@ -81,41 +80,59 @@ def today_box(site: Site, slug: str, article: str, text: str | None = None) -> M
     return Markup('<a class="pergunta-hoje" href="../../{}/#hoje-{}">{}</a>').format(slug, article, label)
 
 
-# Order of the questions on the home page and on /perguntas/ (the answers' own files give titles).
-QUESTIONS = (
-    "horas-extras",
-    "jornada-semanal",
-    "hora-de-refeicao",
-    "periodo-noturno",
-    "descanso-entre-periodos",
-    "descanso-semanal",
-    "feriados",
-    "adicional-de-risco",
-    "quem-a-lei-cobre",
-    "esperas-e-paralisacoes",
-    "divisao-do-terno",
-    "salarios-1945",
-    "palavras",
-)
-HISTORY = frozenset({"esperas-e-paralisacoes", "divisao-do-terno", "salarios-1945"})
 ANSWERS = ROOT / "docs" / "perguntas"
+INDEX = "perguntas/index.md"
+
+
+def questions(nav: Any) -> tuple[str, ...]:
+    """The answers, in the order of the menu (``nav`` of mkdocs.yml): the pages of the section
+    that holds ``perguntas/index.md``. The list of questions is the menu's, written once."""
+    def files(items: Any) -> list[str]:
+        out: list[str] = []
+        for item in items if isinstance(items, list) else []:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            out.extend(files(value) if isinstance(value, list) else [str(value)])
+        return out
+
+    def sections(items: Any) -> list[list[Any]]:
+        found: list[list[Any]] = []
+        for item in items if isinstance(items, list) else []:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            if isinstance(value, list):
+                found.append(value)
+                found.extend(sections(value))
+        return found
+
+    section = next((s for s in sections(nav) if INDEX in files(s)), None)
+    if section is None:
+        raise ExampleError(f"o menu (nav) não tem a seção de {INDEX}")
+    return tuple(f.removeprefix("perguntas/").removesuffix(".md") for f in files(section) if f != INDEX)
+
+
+def _front_matter(slug: str) -> str:
+    """The front matter of an answer (the build stops if the page is missing)."""
+    return (ANSWERS / f"{slug}.md").read_text(encoding="utf-8").split("\n---", 1)[0]
 
 
 def question_title(slug: str) -> str:
-    """The ``title`` of an answer's front matter (the build stops if the page is missing)."""
-    text = (ANSWERS / f"{slug}.md").read_text(encoding="utf-8")
-    match = re.search(r"^title:\s*(.+)$", text.split("\n---", 1)[0], re.MULTILINE)
+    """The ``title`` of an answer's front matter."""
+    match = re.search(r"^title:\s*(.+)$", _front_matter(slug), re.MULTILINE)
     if not match:
         raise ExampleError(f"perguntas/{slug}.md sem título")
     return match.group(1).strip()
 
 
-def question_list(prefix: str) -> Markup:
+def is_history(slug: str) -> bool:
+    """An answer about a rule no longer in force: ``historia: true`` in its front matter."""
+    return re.search(r"^historia:\s*true\s*$", _front_matter(slug), re.MULTILINE) is not None
+
+
+def question_list(prefix: str, slugs: tuple[str, ...]) -> Markup:
     """The questions as large touch targets; ``prefix`` is the path to /perguntas/ from the page."""
     items = Markup("").join(
         Markup('<li><a href="{}{}/">{}{}</a></li>').format(
             prefix, slug, question_title(slug),
-            Markup(' <span class="tag-editorial">história</span>') if slug in HISTORY else "")
-        for slug in QUESTIONS
+            Markup(' <span class="tag-editorial">história</span>') if is_history(slug) else "")
+        for slug in slugs
     )
     return Markup('<ul class="quero-saber">{}</ul>').format(items)

@@ -1,7 +1,7 @@
 """The «Atual × proposta» page: pay, staff and payroll before and after the 1945 tables.
 
 Every figure comes from :mod:`macros.data.table_compare`, that is, from the calculators' rules
-(``calculators/rules/salarios_1945/``); nothing here computes pay. The page's sentences are in
+(the 1945 calculator, ``calculators/rules/``); nothing here computes pay. The page's sentences are in
 ``docs/tabelas/comparacao.md``; this builds the tables, the chart and the notes (see
 :mod:`macros.render.tables_cells`).
 """
@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_cruzeiro, format_decimal
 from calculators.core.text import fold
 
@@ -19,6 +17,7 @@ from ..data.site import Site
 from ..data.table_compare import CALCULATOR_PAGE, Comparison, FunctionLine, Group, Payroll
 from ..data.tables import Escala, Figure, Tables
 from . import charts
+from .safe import Markup, escape
 from .tables_cells import SUB, NoteBook, TablePage, lines_text, name_html, names_attr, region, source_href, value_attr
 
 

@@ -120,7 +120,9 @@ def shown_amounts(pg: Page, name: str) -> dict[str, str]:
 
 
 def shown_provisions(pg: Page, name: str) -> list[str]:
-    refs = pg.eval_on_selector_all(f"#resultado-{name} .calc-passos a[data-ref]", "a => a.map(x => x.dataset.ref)")
+    # a link, or the name alone of a precedent with no official address known
+    refs = pg.eval_on_selector_all(f"#resultado-{name} .calc-passos .calc-dispositivo[data-ref]",
+                                   "a => a.map(x => x.dataset.ref)")
     return list(dict.fromkeys(refs))
 
 
@@ -264,9 +266,21 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
         pg.wait_for_url("**/calculadoras/horas_extras/?*")
         pg.wait_for_selector("#form-horas_extras")
         assert pg.input_value("[data-path='prorrogacoes[0].horas']") == "2:00"
+        assert pg.input_value("[data-path='horas_extras_hoje']") == "2:00"
+        # Issue 18: the hand-off opens without an error: no error mark, the cursor in the salary
+        # field and a calm sentence saying what is still needed.
+        pg.wait_for_function("() => document.querySelector('#form-horas_extras').dataset.falta",
+                             timeout=BOOT_TIMEOUT)
+        form = pg.locator("#form-horas_extras")
+        assert "falta só: Salário mensal" in form.locator(".calc-estado").inner_text()
+        assert "Há dados a corrigir" not in form.inner_text() and form.locator(".calc-erro").count() == 0
+        assert pg.evaluate("document.activeElement.getAttribute('data-path')") == "salario_mensal"
         fill(pg, "horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "2:00"}]})
         submit(pg)
-        assert shown_amounts(pg, "horas_extras")["acrescimo_prorrogacao_20"] == "Cr$ 2"
+        # today's values by default (R$), divisor 220 of the 44-hour week (CLT, art. 64)
+        amounts = shown_amounts(pg, "horas_extras")
+        assert amounts["acrescimo_prorrogacao_20"] == "R$ 2,18"
+        assert amounts["total_minimo_hoje"] == "R$ 16,36"
         # and through the calculators' index (the 1941 ones are under «História»), to a third one
         pg.locator(".md-sidebar--primary a.md-nav__link[href$='/calculadoras/']").first.click()
         pg.wait_for_selector(".calc-indice")

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page
-
-from macros.render.perguntas import QUESTIONS
+from test_perguntas import QUESTIONS
 
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"

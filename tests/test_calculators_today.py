@@ -145,7 +145,9 @@ def test_every_step_carries_its_provision() -> None:
     ("horas_extras", {"era": "1965", "salario_mensal": "2000000000"}, "deve ser no máximo Cr$ 1.000.000.000."),
     ("refeicao", {"salario_dia": "200000$000"}, "deve ser no máximo 100:000$000."),
     ("refeicao", {"salario_dia": "12", "minutos_refeicao": "200"}, "deve ser no máximo 180 minutos."),
-    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "1h"}, "número inválido; informe em minutos (ex.: 60)."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "uma hora"},
+     "informe os minutos como 60, 60min, 1h, 1h30 ou 1:00."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "4h"}, "deve ser no máximo 180 minutos."),
 ])
 def test_bounds_messages(name: str, inputs: dict[str, Any], message: str) -> None:
     result = _run(name, inputs)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from macros.exporters import csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -64,3 +66,43 @@ def test_meta_goes_after_charset() -> None:
     changed = csp.insert_in_head(page, "<X>")
     assert changed is not None and '<meta charset="utf-8"><X>' in changed
     assert csp.insert_in_head("<html></html>", "<X>") is None
+
+
+def _theme_dirs() -> list[Path]:
+    import material
+
+    return [Path(material.__file__).parent / "templates"]
+
+
+def test_policy_approves_only_the_scripts_the_theme_ships(site_dir: Path) -> None:
+    """The hashes come from the theme's templates, not from the pages: each one in the policy is a
+    script Material ships (filled with a base_url of this site)."""
+    text = (site_dir / "index.html").read_text(encoding="utf-8")
+    policy = META.findall(text)[0].replace("&quot;", '"').replace("&amp;", "&")
+    allowed = csp.shipped_scripts(_theme_dirs(), csp.base_urls(site_dir, "/"))
+    hashes = directives(policy)["script-src"][2:]
+    assert hashes and set(hashes) <= allowed
+
+
+def test_a_script_from_data_stops_the_build(tmp_path: Path) -> None:
+    """A page whose inline script the theme does not ship (here, one that data would have put in)
+    is not published: the policy step stops with the page and the script."""
+    page = tmp_path / "hoje" / "index.html"
+    page.parent.mkdir()
+    page.write_text('<html><head><meta charset="utf-8"></head><body><h2>Lei <script>alert("x")</script></h2>'
+                    "</body></html>", encoding="utf-8")
+    with pytest.raises(csp.UnknownScriptError, match=r'hoje/index.html: script embutido .*alert\("x"\)'):
+        csp.add_to_site(tmp_path, _theme_dirs())
+    assert "Content-Security-Policy" not in page.read_text(encoding="utf-8")
+
+
+def test_theme_scripts_are_approved_at_every_depth(tmp_path: Path) -> None:
+    scope = ('__md_scope=new URL("../..",location),__md_hash=e=>[...e].reduce(((e,_)=>(e<<5)-e+_.charCodeAt(0)),0),'
+             '__md_get=(e,_=localStorage,t=__md_scope)=>JSON.parse(_.getItem(t.pathname+"."+e)),'
+             '__md_set=(e,_,t=localStorage,a=__md_scope)=>{try{t.setItem(a.pathname+"."+e,JSON.stringify(_))}'
+             "catch(e){}}")
+    page = tmp_path / "a" / "b" / "index.html"
+    page.parent.mkdir(parents=True)
+    page.write_text(f"<html><head></head><body><script>{scope}</script></body></html>", encoding="utf-8")
+    policy = csp.add_to_site(tmp_path, _theme_dirs())
+    assert csp.script_hash(scope) in policy

@@ -30,7 +30,7 @@ from calculators import api
 from calculators.rules.salarios_1945.tables import read_tables
 from macros.data.site import current
 from macros.data.tables import Figure, FunctionsPart, Tables, load_tables
-from macros.exporters.exports import json_document
+from macros.exporters.exports import FORMULA_STARTS, json_document
 
 PAGES = {
     "indice": "/tabelas/",
@@ -219,9 +219,11 @@ def test_garbled_figures_are_shown_as_printed_with_their_note(html: dict[str, st
 
 
 def test_every_note_is_on_the_page(parsed: dict[str, ElementText], html: dict[str, str], tables: Tables) -> None:
-    """Each note text of the data appears on the page of its table (escaped as HTML)."""
+    """Each note text of the data appears on the page of its table (escaped as HTML and Markdown:
+    ``macros/render/safe.py``)."""
     import yaml
-    from markupsafe import escape
+
+    from macros.render.safe import escape
 
     files = {"escala-padrao": "escala", "ordinaria-mensalistas": "ordinaria",
              "suplementar-mensalistas": "suplementar", "diaristas": "diaristas"}
@@ -281,8 +283,11 @@ def test_every_series_row_links_to_an_existing_escala_anchor(site_dir: Path, par
 
 # ====================================================================== downloads
 def read_csv(site: Path, name: str) -> list[dict[str, str]]:
+    """The rows, each text cell as in the data: the apostrophe that marks a formula-like cell as
+    text (``exports.as_text``) taken off."""
     text = (site / "dados" / name).read_text(encoding="utf-8")
-    return list(csv.DictReader(io.StringIO(text)))
+    return [{k: v[1:] if v.startswith("'") and v[1:].startswith(FORMULA_STARTS) else v for k, v in row.items()}
+            for row in csv.DictReader(io.StringIO(text))]
 
 
 def plain(value: object) -> str:

@@ -161,7 +161,17 @@ def ris_entry(e: Entry) -> str:
         ("N1", e.note),
         ("ER", ""),
     ]
-    return "".join(f"{tag}  - {value}".rstrip() + "\r\n" for tag, value in lines)
+    return "".join(f"{tag}  - {ris_value(value)}".rstrip() + "\r\n" for tag, value in lines)
+
+
+# A line break (or any control character) inside a value would start a new RIS line: a field
+# such as "ER  - " there ends the record and the rest becomes records of its own.
+_LINE_BREAKS = re.compile(r"[\x00-\x1f\x7f\u0085\u2028\u2029]+")
+
+
+def ris_value(value: str) -> str:
+    """One RIS line: line breaks and control characters become a space."""
+    return _LINE_BREAKS.sub(" ", value)
 
 
 def ris(statute: Statute, site_url: str, accessed: dt.date) -> str:
@@ -169,12 +179,16 @@ def ris(statute: Statute, site_url: str, accessed: dt.date) -> str:
 
 
 # ----------------------------------------------------------------------------- BibTeX
-_TEX_SPECIALS = re.compile(r"([&%$#_{}])")
+_TEX_SPECIALS = re.compile(r"[\\&%$#_{}~^]")
+_TEX = {"\\": r"\textbackslash{}", "~": r"\textasciitilde{}", "^": r"\^{}"}
 
 
 def tex(text: str) -> str:
-    """Escape the characters TeX treats specially (UTF-8 letters stay as they are)."""
-    return _TEX_SPECIALS.sub(r"\\\1", text).replace("~", r"\textasciitilde{}").replace("^", r"\^{}")
+    """Escape the characters TeX treats specially, backslash and braces included, in one pass (a
+    trailing backslash would escape the field's closing brace); line breaks become spaces.
+    UTF-8 letters stay as they are."""
+    one_line = _LINE_BREAKS.sub(" ", text)
+    return _TEX_SPECIALS.sub(lambda m: _TEX.get(m.group(0), "\\" + m.group(0)), one_line)
 
 
 def bib_entry(e: Entry) -> str:

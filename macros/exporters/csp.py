@@ -1,10 +1,13 @@
 """Content Security Policy: one strict policy, as a ``<meta http-equiv>``, on every page.
 
-Called from ``on_post_build`` (``macros/exporters/hooks.py``), once every page is written, because the
-policy lists the SHA-256 hashes of the inline scripts Material writes (the ``__md_scope`` set-up,
-the palette, the tabbed-content fix). Their text varies with the page's depth (``"../.."``), and
-with instant navigation a page's policy stays in force on the next pages: so every page carries
-the same policy, with the hashes of all of them.
+Called from ``on_post_build`` (``macros/exporters/hooks.py``), once every page is written. The
+policy lists the SHA-256 hashes of the inline scripts the theme ships (the ``__md_scope`` set-up,
+the palette, the tabbed-content fix): they are read from the theme's own templates
+(:func:`shipped_scripts`), never from the built pages, so a script that data smuggled into a page
+is not approved; the build stops instead, naming the page (:class:`UnknownScriptError`). Their text
+varies with the page's depth (``"../.."``), and with instant navigation a page's policy stays in
+force on the next pages: so every page carries the same policy, with the hashes of all of them.
+The site's own scripts are files (``assets/*.js``), allowed by ``'self'``.
 
 The policy:
 
@@ -97,11 +100,65 @@ def insert_in_head(page: str, tag: str) -> str | None:
     return page[:at] + tag + page[at:]
 
 
-def add_to_site(site_dir: Path) -> str:
-    """Put the policy first in the ``<head>`` of every HTML file of the built site; return it."""
+class UnknownScriptError(ValueError):
+    """A built page runs an inline script that the theme does not ship."""
+
+
+JINJA_EXPRESSION = re.compile(r"\{\{.*?\}\}", re.S)
+# Templates whose scripts never reach this site's pages (redirects: the site has none).
+UNUSED_TEMPLATES = {"redirect.html"}
+
+
+def template_scripts(theme_dirs: Iterable[Path]) -> list[str]:
+    """The executable inline scripts written in the theme's templates (Jinja source)."""
+    found: list[str] = []
+    for folder in theme_dirs:
+        for path in sorted(Path(folder).rglob("*.html")):
+            if path.name not in UNUSED_TEMPLATES:
+                found.extend(inline_scripts(path.read_text(encoding="utf-8")))
+    return found
+
+
+def base_urls(site_dir: Path, site_url_path: str) -> set[str]:
+    """Every ``base_url`` a page of this site is rendered with: ``.``, ``..``, ``../..``, … by depth,
+    and the site's path for the 404 page (which MkDocs renders with absolute links)."""
+    depths = {len(p.relative_to(site_dir).parts) - 1 for p in site_dir.rglob("*.html")}
+    urls = {"/".join([".."] * d) or "." for d in depths}
+    urls.add(site_url_path.rstrip("/") or "/")
+    urls.add(site_url_path or "/")
+    return urls
+
+
+def shipped_scripts(theme_dirs: Iterable[Path], urls: Iterable[str]) -> set[str]:
+    """Hashes of the theme's inline scripts, each Jinja expression filled with each ``base_url``
+    (the only value Material puts inside them on this site's pages)."""
+    hashes = set()
+    for script in template_scripts(theme_dirs):
+        if JINJA_EXPRESSION.search(script) is None:
+            hashes.add(script_hash(script))
+            continue
+        for url in urls:
+            hashes.add(script_hash(JINJA_EXPRESSION.sub(url.replace("\\", "\\\\"), script)))
+    return hashes
+
+
+def add_to_site(site_dir: Path, theme_dirs: Iterable[Path], site_url_path: str = "/") -> str:
+    """Put the policy first in the ``<head>`` of every HTML file of the built site; return it.
+    Raise :class:`UnknownScriptError` if a page runs an inline script the theme does not ship."""
     pages = sorted(site_dir.rglob("*.html"))
     texts = {path: path.read_text(encoding="utf-8") for path in pages}
-    hashes = {script_hash(s) for text in texts.values() for s in inline_scripts(text)}
+    allowed = shipped_scripts(theme_dirs, base_urls(site_dir, site_url_path))
+    hashes = set()
+    for path, text in texts.items():
+        for script in inline_scripts(text):
+            digest = script_hash(script)
+            if digest not in allowed:
+                shown = " ".join(script.split())[:80]
+                raise UnknownScriptError(
+                    f"{path.relative_to(site_dir).as_posix()}: script embutido que o tema não traz "
+                    f"(«{shown}»): texto vindo dos dados? A página não é publicada."
+                )
+            hashes.add(digest)
     text_of_policy = policy(hashes)
     tag = meta_tag(text_of_policy)
     for path, text in texts.items():

@@ -14,12 +14,11 @@ import json
 from decimal import Decimal
 from typing import Any
 
-from markupsafe import escape
-
 from calculators.core.money import format_decimal
 
 from ..data.site import Site
 from ..render import cite
+from ..render.safe import escape
 from . import akn, citation_formats, spreadsheets
 from .exports import Sheet, all_files, sheets
 

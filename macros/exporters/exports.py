@@ -90,11 +90,29 @@ def machine_cell(cell: Cell) -> str:
     return cell
 
 
+# A text cell starting with one of these is read by spreadsheets as a formula (OWASP, "CSV
+# injection"): «=», «+», «-», «@», a tab, a carriage return. Today's data has «-\\» (a printed
+# table cell).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(value: str) -> str:
+    """A text cell for a CSV: one that a spreadsheet would read as a formula gets a leading
+    apostrophe, which spreadsheets take as «this is text» (the JSON keeps the value as printed)."""
+    if value == "-":  # the printed empty-cell marker alone is text to every spreadsheet
+        return value
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
+
+
+def _text_cell(value: object) -> object:
+    return as_text(value) if isinstance(value, str) else value
+
+
 def _csv(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(header)
-    writer.writerows([machine_cell(c) for c in row] for row in rows)
+    writer.writerows([_text_cell(machine_cell(c)) for c in row] for row in rows)
     return out.getvalue()
 
 

@@ -32,6 +32,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
@@ -50,6 +51,7 @@ from macros.exporters import (
     report_destination,
     robots,
     search_index,
+    search_not_here,
     search_words,
     site_files,
 )
@@ -72,6 +74,7 @@ def on_config(config: Any) -> Any:
         glossary_file = glossario.write_abbreviations(site.glossary, folder)
         build_id.pin_epoch()
         site.products.build_id = build_id.build_id()
+        site.products.not_here = search_not_here.load(site.data / "fora.yaml", site.acts)
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     except build_id.BuildIdError as exc:
@@ -92,6 +95,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)
         site_files.add_engine_report(site, files, config)
+        site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files
@@ -178,7 +182,12 @@ def on_post_build(config: Any) -> None:
     if total[2] > search_index.LIMIT_GZIP:
         raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
-    csp.add_to_site(Path(config["site_dir"]))  # last: it hashes the inline scripts of every page
+    # The policy approves only the inline scripts the theme's templates ship.
+    try:
+        csp.add_to_site(Path(config["site_dir"]), [Path(d) for d in config["theme"].dirs],
+                        urlsplit(config["site_url"] or "/").path or "/")
+    except csp.UnknownScriptError as exc:
+        raise PluginError(f"Política de segurança — {exc}") from exc
     # After every change to the written files: brotli and gzip copies of the engine and large assets.
     copies = precompress.write_all(Path(config["site_dir"]))
     LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",

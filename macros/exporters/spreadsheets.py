@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from ..data.table_compare import Comparison
 from ..data.tables import Tables
-from .exports import Cell, NoteCell, Sheet, _notes, sheets
+from .exports import Cell, NoteCell, Sheet, _notes, as_text, sheets
 
 #: machine column name → column name in the spreadsheet.
 COLUMNS = {
@@ -84,12 +84,12 @@ def notes_text(cell: NoteCell) -> str:
 
 def spreadsheet_cell(cell: Cell) -> str:
     if isinstance(cell, NoteCell):
-        return notes_text(cell)
+        return as_text(notes_text(cell))
     if cell is None:
         return ""
     if isinstance(cell, int | Decimal):
         return number(cell)
-    return cell
+    return as_text(cell)
 
 
 def spreadsheet_csv(sheet: Sheet) -> bytes:
@@ -162,6 +162,10 @@ def xlsx(all_: dict[str, Sheet]) -> bytes:
             cell.font = Font(bold=True)
         for row in sheet.rows:
             ws.append([_xlsx_value(c) for c in row])
+        for cells in ws.iter_rows(min_row=2):
+            for cell in cells:
+                if cell.data_type == "f":  # openpyxl takes any text starting with "=" for a formula
+                    cell.data_type = "s"
         for col in range(1, len(sheet.header) + 1):
             if any(isinstance(r[col - 1], Decimal) for r in sheet.rows):
                 for (cell,) in ws.iter_rows(min_row=2, min_col=col, max_col=col):

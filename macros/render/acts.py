@@ -12,10 +12,9 @@ macro); nothing here is written by hand.
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
-
 from ..data.acts import KIND_LABELS, Act, Registry
 from ..data.textspans import Span
+from .safe import Markup, escape
 
 
 def _attrs(act: Act, href: str) -> Markup:

@@ -12,13 +12,12 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators.core.money import Currency, amount_text
 
 from ..data.calculator_tables import choices
 from ..data.site import Site
 from .calculator_result import label_of
+from .safe import Markup
 
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
 # of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
@@ -81,7 +80,7 @@ def field_html(site: Site, calc: str, field: Mapping[str, Any], path: str, item:
     visible = field.get("visible_when")
     wrapper_attrs = Markup("")
     if visible:
-        wrapper_attrs = Markup(" data-visible-when='{}'").format(json.dumps(visible, ensure_ascii=False))
+        wrapper_attrs = Markup(' data-visible-when="{}"').format(json.dumps(visible, ensure_ascii=False))
     common = Markup(" ").join(Markup('{}="{}"').format(k, v) for k, v in attrs.items())
     kind = field["type"]
     if kind == "boolean":

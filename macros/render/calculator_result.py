@@ -13,10 +13,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from ..data.site import Site
 from . import links
+from .safe import Markup
 
 DATE_FORMAT = "{2}/{1}/{0}"
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 from calculators.rules import today
 
@@ -26,6 +24,7 @@ from ..data.calculator_tables import calculator_data, cut_size, full_table_examp
 from ..data.site import Site
 from .calculator_form import form_html
 from .calculator_result import errors_html, inputs_table, provision_link, result_html, verified_text
+from .safe import Markup
 from .statute import md_heading_text
 
 # A statute whose status (data/statutes/<slug>.yaml, status.code) is this is in force; the

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from markupsafe import Markup, escape
+from .safe import Markup, escape
 
 Fmt = Callable[[Decimal], str]
 

@@ -23,10 +23,9 @@ from __future__ import annotations
 import datetime as dt
 from urllib.parse import urljoin
 
-from markupsafe import Markup
-
 from ..data import build_id
 from ..data.model import Fact, Statute
+from .safe import Markup
 
 MONTHS = ["janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto",
           "setembro", "outubro", "novembro", "dezembro"]

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from markupsafe import Markup
-
 from ..data import ids
 from ..data.acts import Registry
 from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
@@ -23,6 +21,8 @@ from ..data.site import Site
 from .acts import linked
 from .links import provision_link
 from .report import report_box
+from .safe import Markup
+from .statute import md_heading_text
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -268,7 +268,7 @@ def table_page(site: Site) -> str:
             for n, claim in enumerate(extra.claims, 1):
                 report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
                 rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
-        out.append(f"## {statute_title} {{ #{slug} }}\n")
+        out.append(f"## {md_heading_text(statute_title)} {{ #{slug} }}\n")
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             layer.summary, slug)))
         out.append(str(Markup('<p class="hoje-situacao-fonte"><strong>Situação do ato:</strong> {} {}</p>').format(

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from markupsafe import Markup, escape
-
 from ..data.site import Site
 from . import cite
 from . import hoje as render_hoje
+from .safe import Markup, escape
 
 
 def statute_cards(site: Site) -> Markup:

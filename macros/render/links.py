@@ -10,10 +10,9 @@ hand; ``within`` shortens it after a provision already named (``§ 3º`` after `
 
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from ..data import ids
 from ..data.model import Statute
+from .safe import Markup
 
 
 def provision_label(statute: Statute, node_id: str) -> str:

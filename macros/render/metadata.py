@@ -13,7 +13,6 @@ Inserted by the ``on_post_page`` hook (:mod:`macros.exporters.hooks`).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from markupsafe import escape
@@ -21,6 +20,7 @@ from markupsafe import escape
 from ..data import ids
 from ..data.model import Statute
 from . import cite
+from .safe import json_in_html
 
 #: status code (data) → schema.org LegalForceStatus.
 LEGAL_FORCE = {
@@ -138,7 +138,7 @@ def head(statute: Statute, site_url: str) -> str:
         ("og:site_name", "Estatutos Portuários"),
         ("og:locale", "pt_BR"),
     ]
-    data = json.dumps(json_ld(statute, site_url), ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    data = json_in_html(json_ld(statute, site_url))
     tags = [_meta("name", k, v) for k, v in dc + zotero + scholar] + [_meta("property", k, v) for k, v in og]
     return "".join(t for t in tags if t) + f'<script type="application/ld+json">{data}</script>'
 

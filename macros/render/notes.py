@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_decimal
 
 from ..data.acts import Registry
 from ..data.notes import Note
 from .acts import linked
+from .safe import Markup, escape
 
 
 def note_aside(

@@ -7,13 +7,12 @@ Render only: every sentence comes from the data files (:mod:`macros.data.novidad
 
 from __future__ import annotations
 
-from markupsafe import Markup
-
 from ..data.novidades import Change
 from ..data.site import Site
 from . import cite
 from .acts import linked
 from .links import provision_link
+from .safe import Markup
 
 FEED_PATH = "feed.xml"
 

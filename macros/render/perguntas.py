@@ -13,8 +13,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from markupsafe import Markup
-
 from calculators import api
 
 from ..data import ids
@@ -24,6 +22,7 @@ from ..data.site import Site
 from .calculator_result import calculator_href, share_query
 from .calculators import declaration
 from .links import provision_label, provision_link
+from .safe import Markup
 
 
 class ExampleError(ValueError):

@@ -12,7 +12,7 @@ JavaScript the box says what to cite in a report.
 
 from __future__ import annotations
 
-from markupsafe import Markup
+from .safe import Markup
 
 
 def report_box(citation: str, urn: str, anchor: str, inside_excluded: bool = False) -> Markup:

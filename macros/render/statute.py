@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from markupsafe import Markup, escape
-
 from ..data import glossario, ids
 from ..data.acts import Registry
 from ..data.glossario import Glossary
@@ -22,13 +20,14 @@ from ..data.notes import Note
 from ..data.novidades import ChangeLog
 from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
-from . import cite
+from . import cite, safe
 from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
 from .notes import note_aside
 from .novidades import mark
 from .report import report_box
+from .safe import Markup, escape
 
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
@@ -44,11 +43,10 @@ FACT_LABELS = [
 
 
 def md_heading_text(text: str) -> str:
-    """Escape text for use inside a Markdown heading (HTML and Markdown specials)."""
-    out = str(escape(text))
-    for char in "\\`*_{}[]#!":
-        out = out.replace(char, "\\" + char)
-    return out
+    """Text for a Markdown heading: HTML and Markdown specials (:func:`macros.render.safe.text`) and
+    the heading's own (``#``, ``{ … }`` attribute lists, ``_``, ``!``, brackets) as character
+    references. An apostrophe stays one: the table of contents shows it as written."""
+    return text.translate(safe.HEADING)
 
 
 def editorial_tag(fact: Fact | None = None, text: str = "informação editorial") -> Markup:

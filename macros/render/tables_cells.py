@@ -24,8 +24,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_cruzeiro, format_decimal
 from calculators.core.provisions import DEC_1945
 from calculators.core.text import fold
@@ -39,6 +37,7 @@ from ..data.textspans import Span
 from . import charts
 from .links import provision_link
 from .notes import note_aside
+from .safe import Markup, escape
 from .statute import md_heading_text
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
@@ -102,7 +101,7 @@ def mark_quotes(text: str, quotes: Iterable[str]) -> Markup:
         if any(s.start < end and start < s.end for s in spans):
             continue
         spans.append(Span(start, end, '<mark class="anomalia">', "</mark>"))
-    return textspans.render(text, spans)
+    return Markup(textspans.render(text, spans))
 
 
 def heading(level: int, text: str, anchor: str, src: bool = True) -> str:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_cruzeiro, format_decimal
 from calculators.core.text import fold
 
@@ -19,6 +17,7 @@ from ..data.site import Site
 from ..data.table_compare import CALCULATOR_PAGE, Comparison, FunctionLine, Group, Payroll
 from ..data.tables import Escala, Figure, Tables
 from . import charts
+from .safe import Markup, escape
 from .tables_cells import SUB, NoteBook, TablePage, lines_text, name_html, names_attr, region, source_href, value_attr
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_cruzeiro
 
 from ..data.site import Site
 from ..data.tables import Diaristas, Figure
 from . import charts
+from .safe import Markup, escape
 from .tables_cells import (
     COLUMN_NAMES,
     SUB,

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import escape
-
 from calculators.core.money import format_cruzeiro, format_decimal
 
 from ..data.site import Site
 from ..data.tables import SeriesBlock, SeriesRow
 from . import charts
+from .safe import escape
 from .tables_cells import (
     SUB,
     TablePage,

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from markupsafe import Markup, escape
-
 from calculators.core.money import format_cruzeiro
 
 from ..data.site import Site
+from .safe import Markup, escape
 from .tables_cells import TablePage
 from .tables_comparison import money_of
 

@@ -8,13 +8,12 @@ notes (see :mod:`macros.render.tables_cells`).
 
 from __future__ import annotations
 
-from markupsafe import escape
-
 from calculators.core.money import format_decimal
 from calculators.core.text import fold
 
 from ..data.site import Site
 from ..data.tables import FunctionsPart, Header, SeriesBlock, Tables
+from .safe import escape
 from .tables_cells import (
     COLUMN_NAMES,
     SUB,

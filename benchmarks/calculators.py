@@ -64,8 +64,10 @@ from tests.browser.offline_helpers import share_query, sitemap_paths, usable_cas
 FAST_3G = (1_600_000, 0.150)
 CPU_SLOWDOWN = 4
 QUICK = os.environ.get("EP_BENCH_RAPIDO") == "1" or "--rapido" in sys.argv  # one run of each, unthrottled
-COLD_RUNS = {"rápido": 1} if QUICK else {"rápido": 5, "cpu": 3, "lento": 3}
-FCP_RUNS = 1 if QUICK else 5
+# EP_BENCH_RODADAS=N: N rounds of every profile (a shorter full run on a busy machine).
+ROUNDS = int(os.environ.get("EP_BENCH_RODADAS", "0") or 0)
+COLD_RUNS = {"rápido": 1} if QUICK else {"rápido": ROUNDS or 5, "cpu": ROUNDS or 3, "lento": ROUNDS or 3}
+FCP_RUNS = 1 if QUICK else ROUNDS or 5
 WARM_RUNS = 3 if QUICK else 10
 OFFLINE_LIMIT = 2 if QUICK else None  # pages and calculators tried offline (None: all)
 TEXT_PAGE = "lei-4860-1965"
@@ -77,7 +79,7 @@ PROFILES = (
 )
 # The worker's slow link (issue 22): 400 kbit/s, 400 ms before each response, full CPU.
 SLOW_3G = (400_000, 0.400)
-COMPARE_RUNS = 1 if QUICK else 3
+COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
 STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 BARE_HTML = """<!doctype html>
@@ -176,6 +178,7 @@ STAGES = (
     ("busca", "busca (último byte do motor)"),
     ("wasm", "WebAssembly: compilar + instanciar"),
     ("python", "início do Python (biblioteca em .zip)"),
+    ("instantaneo", "estado salvo: ler, restaurar, conferir (2ª visita)"),
     ("desempacotar", "desempacotar as calculadoras"),
     ("importar", "importar calculators.api"),
     ("calculo", "1º cálculo (no worker)"),
@@ -440,6 +443,9 @@ def main() -> None:
     say(f"   máquina: {load()}")
     say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
         f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
+    if "brotli" in motor:
+        say(f"1. motor (brotli, as cópias .br da construção): {motor['brotli']:,} bytes ÷ Pyodide original em gzip "
+            f"{motor['stock_gzip']:,} = {motor['ratio_brotli']:.3f}  (meta ≤ 0,55)")
     with tempfile.TemporaryDirectory() as tmp:
         bare_root = Path(tmp) / "bare-pyodide"
         (bare_root / "pyodide").mkdir(parents=True)

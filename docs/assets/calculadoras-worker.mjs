@@ -190,6 +190,33 @@ async function boot(message) {
   return { run, ms: performance.now() - started };
 }
 
+/* The engine is kept for offline use however its download started. When the person taps «Baixar»
+ * before the service worker controls the page, this worker's downloads bypass it and nothing is
+ * cached; so, once the engine is ready, every engine file missing from the engine's cache is put
+ * there, under the key the service worker reads (address + "?v=" + content hash). The bytes come
+ * from the browser's HTTP cache (just downloaded) and are checked against the build's hash. */
+async function keepForOffline(files) {
+  if (!self.caches || !self.crypto || !crypto.subtle) return;
+  try {
+    const cache = await caches.open("ep-motor");
+    for (const file of files) {
+      if (!file.sha256) continue;
+      const key = `${file.href}?v=${file.sha256.slice(0, 20)}`;
+      if (await cache.match(key)) continue;
+      const response = await nativeFetch(file.href, { cache: "force-cache", credentials: "same-origin" });
+      if (!response.ok) continue;
+      const bytes = await response.arrayBuffer();
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      if (hex !== file.sha256) continue; // another build's file: never mixed in
+      const type = response.headers.get("Content-Type") || "application/octet-stream";
+      await cache.put(key, new Response(bytes, { status: 200, headers: { "Content-Type": type } }));
+    }
+  } catch {
+    /* no storage (private mode, quota): the calculator still works online */
+  }
+}
+
 /* The decree's tables (for the calculators that need data). A failed download is not kept: the next attempt asks again. */
 function tables(url) {
   if (!url) return Promise.resolve("");
@@ -213,6 +240,7 @@ self.onmessage = async (event) => {
     try {
       const ready = await engine;
       self.postMessage({ type: "ready", ms: ready.ms, stages });
+      keepForOffline(Array.isArray(message.files) ? message.files : []);
     } catch (error) {
       engine = null;
       self.postMessage({ type: "error", message: String((error && error.message) || error) });

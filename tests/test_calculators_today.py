@@ -299,8 +299,10 @@ def test_turnos_ininterruptos_past_the_sixth_hour() -> None:
     shifts = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True})
     agreed = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True,
                               "limite_acordo_turnos": "8:00"})
-    extra = [r["quantities"]["horas_extras_hoje"]["value"] for r in (plain, shifts, agreed)]
-    assert extra == ["4:00", "12:00", "4:00"]
+    beyond = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True,
+                              "limite_acordo_turnos": "10:00"})  # never past the 8 hours of XIII
+    extra = [r["quantities"]["horas_extras_hoje"]["value"] for r in (plain, shifts, agreed, beyond)]
+    assert extra == ["4:00", "12:00", "4:00", "4:00"]
     assert shifts["handoffs"][0]["inputs"]["horas_extras_noturnas"] == "12:00"
 
 

@@ -265,3 +265,23 @@ def test_not_here_file_is_checked(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         search_not_here.load(bad, current().acts)
     assert "assuntos[0]" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "typed"),
+    [
+        ("art7_par5_ali1", "paragrafo 5 alinea a"),
+        ("art7_par5", "§ 5"),
+        ("art7_par5", "par. 5"),
+        ("art2_cpt_ali1", "alinea a"),
+        ("anx1_ali2_ite3", "item 3"),
+        ("anx1_ali2_ite3", "alinea b item 3"),
+        ("art5_par1u", "paragrafo unico"),
+    ],
+)
+def test_citations_without_the_article_meet_the_index(raw: str, typed: str) -> None:
+    """What busca.js makes of a citation typed without its article is a token the index gives that
+    provision (search_words.citation_tokens): the two sides agree."""
+    prepared = str(node_eval(f"estatutosBusca.prepare({json.dumps(typed)}, null).query"))
+    wanted = {c.split("^")[0] for c in prepared.split() if c.startswith("_")}
+    assert wanted and wanted <= set(citation_tokens("4860", raw)), (prepared, citation_tokens("4860", raw))

@@ -120,10 +120,14 @@
   function closestNames(target, words) {
     var found = {};
     target.querySelectorAll("tbody tr").forEach(function (row) {
-      var cell = row.querySelector("th.nome, td.nome");
-      var label = cell ? cell.textContent.replace(/\s+/g, " ").trim() : "";
-      if (!label) return;
+      // Como o nome aparece impresso na linha (para o botão), pela sua forma dobrada.
+      var shown = {};
+      row.querySelectorAll(".nome .src, .nome .nome-normalizado, .nome a, .nome").forEach(function (el) {
+        var text = el.textContent.replace(/\s+/g, " ").trim();
+        if (text && !shown[fold(text)]) shown[fold(text)] = text;
+      });
       (row.getAttribute("data-nomes") || "").split(" | ").forEach(function (name) {
+        var label = shown[name] || name;
         var parts = name.split(/[^a-z0-9]+/).filter(Boolean);
         var hits = words.filter(function (w) { return parts.some(function (p) { return near(w, p); }); }).length;
         if (!hits) return;
@@ -151,10 +155,10 @@
         if (k) list.appendChild(document.createTextNode(", "));
         var b = document.createElement("button");
         b.type = "button";
-        b.textContent = n.name;
-        b.title = "Filtrar por «" + n.name + "»";
+        b.textContent = n.label;
+        b.title = "Filtrar por «" + n.label + "»";
         b.addEventListener("click", function () {
-          input.value = n.name;
+          input.value = n.label;
           applyFilter(box, target, input, status);
           input.focus();
         });

@@ -5,7 +5,7 @@ from decimal import Decimal
 import pytest
 
 from calculators import api
-from calculators.core.parsing import FieldError, parse_duration, parse_number
+from calculators.core.parsing import FieldError, parse_duration, parse_minutes, parse_number
 
 
 @pytest.mark.parametrize(
@@ -38,6 +38,24 @@ def test_mil_reis_amounts(text: str, value: str) -> None:
 @pytest.mark.parametrize(("text", "minutes"), [("2:30", 150), ("2,5", 150), ("2.5", 150), ("0", 0)])
 def test_durations(text: str, minutes: int) -> None:
     assert parse_duration(text, "f", "Campo") == minutes
+
+
+@pytest.mark.parametrize(
+    ("text", "minutes"),
+    [("60", 60), ("60min", 60), ("60 min", 60), ("60m", 60), ("1h", 60), ("1H", 60), ("1:00", 60),
+     ("1h30", 90), ("1 h 30 min", 90), ("0:45", 45), ("45", 45), (" 90 ", 90)],
+)
+def test_minutes_as_minutes_or_hours(text: str, minutes: int) -> None:
+    """A minutes field reads minutes and hours alike (issue 21): 60, 60min, 1h and 1:00."""
+    assert parse_minutes(text, "f", "Minutos de refeição") == minutes
+
+
+@pytest.mark.parametrize("text", ["1,5", "uma hora", "1:75", "h", "60 segundos"])
+def test_minutes_refused_name_the_field(text: str) -> None:
+    with pytest.raises(FieldError) as caught:
+        parse_minutes(text, "minutos", "Minutos de refeição")
+    assert caught.value.message.startswith("Minutos de refeição:")
+    assert caught.value.field == "minutos"
 
 
 BAD = ["abc", "1e309", "NaN", "nan", "Infinity", "-Infinity", "1" * 10_000, "1,2,3", "1..2", "١٢",

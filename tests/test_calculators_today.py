@@ -145,7 +145,9 @@ def test_every_step_carries_its_provision() -> None:
     ("horas_extras", {"era": "1965", "salario_mensal": "2000000000"}, "deve ser no máximo Cr$ 1.000.000.000."),
     ("refeicao", {"salario_dia": "200000$000"}, "deve ser no máximo 100:000$000."),
     ("refeicao", {"salario_dia": "12", "minutos_refeicao": "200"}, "deve ser no máximo 180 minutos."),
-    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "1h"}, "número inválido; informe em minutos (ex.: 60)."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "uma hora"},
+     "informe os minutos como 60, 60min, 1h, 1h30 ou 1:00."),
+    ("refeicao", {"salario_dia": "12", "minutos_refeicao": "4h"}, "deve ser no máximo 180 minutos."),
 ])
 def test_bounds_messages(name: str, inputs: dict[str, Any], message: str) -> None:
     result = _run(name, inputs)
@@ -259,3 +261,94 @@ def test_what_holds_today_box_states_only_rules_of_today() -> None:
         assert today.STATEMENTS[provision.ref] in box
     assert today.WHO_NOTE in box and "administrações dos portos" in box
     assert today.STATEMENTS[today.CF_WORKING_TIME.ref] in today_section(current(), declaration("jornada"))
+
+
+# ------------------------------------------------------------------ issue 18 §1: floors only
+WEEK_48 = [{"data": f"2024-03-0{d}", "inicio": "07:00", "fim": "16:00", "intervalo_inicio": "11:00",
+            "intervalo_fim": "12:00"} for d in range(4, 10)]
+
+
+def test_jornada_hands_todays_overtime_to_horas_extras() -> None:
+    """CF/88, art. 7º, XIII (44 hours a week): the site's 48-hour example week has no 1965
+    prorrogação but 4 hours of overtime today; horas_extras computes today's minimum on them
+    (R$ 2.200,00 ÷ 220 = R$ 10,00; 4 × R$ 10,00 × 1,5 = R$ 60,00), never «no mínimo R$ 0,00»."""
+    week = _run("jornada", {"periodos": WEEK_48})
+    [handoff] = week["handoffs"]
+    assert handoff["inputs"]["horas_extras_hoje"] == "4:00" and handoff["inputs"]["era"] == "hoje"
+    paid = _run("horas_extras", {**handoff["inputs"], "salario_mensal": "2.200,00"})
+    assert _amount(paid, "total_minimo_hoje") == "60.00"
+    assert "R$ 0,00 de acréscimos" not in paid["highlights"][0]
+
+
+def test_divisor_from_the_weekly_hours() -> None:
+    """CLT, art. 64 (weekly hours × 30 ÷ 6): 220 for today's 44 hours (CF/88, art. 7º, XIII),
+    240 for 1965's 48 hours (Lei nº 4.860/1965, art. 7º), 200 for a contractual 40-hour week."""
+    today = _run("horas_extras", {"salario_mensal": "2.200,00", "prorrogacoes": [{"horas": "2"}]})
+    assert (_amount(today, "salario_hora"), _amount(today, "total_minimo_hoje")) == ("10.00", "30.00")
+    then = _run("horas_extras", {"era": "1965", "salario_mensal": "2.400", "prorrogacoes": [{"horas": "1"}]})
+    assert _amount(then, "salario_hora") == "10"
+    forty = _run("horas_extras", {"salario_mensal": "2.000,00", "semana_horas": 40})
+    assert _amount(forty, "salario_hora") == "10.00"
+
+
+def test_turnos_ininterruptos_past_the_sixth_hour() -> None:
+    """CF/88, art. 7º, XIV: in turnos ininterruptos de revezamento the 7th and 8th hours are
+    overtime today, unless the agreement sets another limit."""
+    nights = [{"data": f"2024-03-0{d}", "inicio": "19:00", "fim": "03:00"} for d in range(4, 10)]
+    plain = _run("jornada", {"periodos": nights, "capatazia": False})
+    shifts = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True})
+    agreed = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True,
+                              "limite_acordo_turnos": "8:00"})
+    beyond = _run("jornada", {"periodos": nights, "capatazia": False, "turnos_revezamento": True,
+                              "limite_acordo_turnos": "10:00"})  # never past the 8 hours of XIII
+    extra = [r["quantities"]["horas_extras_hoje"]["value"] for r in (plain, shifts, agreed, beyond)]
+    assert extra == ["4:00", "12:00", "4:00", "4:00"]
+    assert shifts["handoffs"][0]["inputs"]["horas_extras_noturnas"] == "12:00"
+
+
+def test_night_overtime_takes_the_night_additional() -> None:
+    """TST, SBDI-1, E-RR-1260-79.2011.5.08.0002 (2016; OJ nº 97 prevails over OJ nº 60, II): the
+    night additional the worker receives enters the base; without it, the figure says so."""
+    inputs = {"salario_mensal": "2.200,00", "horas_extras_hoje": "2", "horas_extras_noturnas": "2"}
+    without = _run("horas_extras", inputs)
+    with_it = _run("horas_extras", {**inputs, "adicional_noturno": "20"})
+    assert _amount(without, "total_minimo_hoje") == "30.00"
+    assert "não inclui o adicional noturno" in without["highlights"][0]
+    assert _amount(with_it, "total_minimo_hoje") == "36.00"
+    assert "tst-e-rr-1260-79-2011-5-08-0002#decisao" in [p["ref"] for p in with_it["provisions"]]
+
+
+def test_no_todays_figure_for_chiefs() -> None:
+    """Lei nº 4.860/1965, art. 7º, § 9º: for a chief, today's rule is not established here, so
+    no today's figure is shown, only the reason and where to ask."""
+    result = _run("horas_extras", {"salario_mensal": "2.200,00", "cargo_direcao_chefia": True,
+                                   "horas_extras_hoje": "4", "prorrogacoes": [{"horas": "3"}]})
+    assert not {"total_acrescimos_minimo_hoje", "total_minimo_hoje"} & set(result["amounts"])
+    assert result["details"]["minimo_hoje"] is None
+    [said] = [h for h in result["highlights"] if "mínimo de hoje" in h]
+    assert "não mostra um mínimo de hoje" in said and "sindicato" in said
+    assert "R$ 0,00 de acréscimos (" not in said
+
+
+def test_the_agreement_is_beside_never_owed() -> None:
+    """The worker's agreement percentages: shown side by side with the act's rule (history) and
+    the Constitution's minimum (today), and never called owed."""
+    result = _run("horas_extras", {"salario_mensal": "2.200,00", "prorrogacoes": [{"horas": "2"}],
+                                   "acordo_extra": "100"})
+    [table] = result["tables"]
+    assert table["columns"][1:] == ["Regra da Lei nº 4.860/1965 (história)", "Mínimo da Constituição (hoje)",
+                                    "Pelo seu acordo (informado por você)"]
+    assert table["rows"][2][1:] == ["R$ 24,00", "R$ 30,00", "R$ 40,00"]
+    assert "não é um valor devido" in result["amounts"]["horas_extras_pelo_acordo"]["label"]
+    assert "não diz que esse valor é devido" in table["note"]
+
+
+def test_a_total_is_the_sum_of_the_lines_shown() -> None:
+    """One rounding, applied once to the amount paid (editorial reading for 1965: Lei nº
+    4.511/1964 abolished the centavo; its art. 15 dropped existing fractions): 14 periods of 2:15
+    at Cr$ 10/h are Cr$ 388,50 exactly, paid Cr$ 389, not the Cr$ 392 of rounding each line."""
+    result = _run("horas_extras", {"era": "1965", "forma_salario": "hora", "salario_hora": "10",
+                                   "prorrogacoes": [{"horas": "2:15"}] * 14})
+    assert _amount(result, "total") == "389"
+    lines = result["details"]["linhas"]
+    assert sum(int(x["base"]) + int(x["premium"]) for x in lines) == 389

@@ -231,3 +231,57 @@ def test_no_glued_words_in_snippets(site_dir: Path) -> None:
 def test_index_size_under_limit(site_dir: Path) -> None:
     raw = (site_dir / "search" / "search_index.json").read_bytes()
     assert len(gzip.compress(raw, 9)) < search_index.LIMIT_GZIP
+
+
+# -- «não está aqui»: subjects these acts do not treat (data/fora.yaml) -----------------------------
+def test_not_here_subjects_are_sourced_from_the_registry(site_dir: Path) -> None:
+    from macros.data.site import current
+
+    data = json.loads((site_dir / "search" / "fora.json").read_text(encoding="utf-8"))
+    subjects = {s["id"]: s for s in data["assuntos"]}
+    assert {"ferias", "salario-minimo"} <= set(subjects)
+    acts = current().acts
+    urls = {a.url for a in acts if a.url}
+    for subject in subjects.values():
+        assert subject["sources"] and all(s["url"] in urls for s in subject["sources"]), subject["id"]
+        assert subject["verified"] and "cópia" in subject["checked"], subject["id"]  # how it was checked
+        # the names are stemmed like the index, so the page compares stems with stems
+        assert all(k and all(t.isalnum() and t == t.lower() for t in k) for k in subject["keys"]), subject["keys"]
+    assert ["feri"] in subjects["ferias"]["keys"]  # «férias», never «feriado» («feriad»)
+
+
+def test_not_here_file_is_checked(tmp_path: Path) -> None:
+    from macros.data.loader import DataError
+    from macros.data.site import current
+    from macros.exporters import search_not_here
+
+    good = (ROOT / "data" / "fora.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "fora.yaml"
+    bad.write_text(good.replace("{act: clt,", "{act: clt-inexistente,", 1), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        search_not_here.load(bad, current().acts)
+    assert "assuntos[0].sources[1].act" in str(caught.value) and "registro" in str(caught.value)
+    bad.write_text(good.replace("    verified:", "    verificado:", 1), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        search_not_here.load(bad, current().acts)
+    assert "assuntos[0]" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("raw", "typed"),
+    [
+        ("art7_par5_ali1", "paragrafo 5 alinea a"),
+        ("art7_par5", "§ 5"),
+        ("art7_par5", "par. 5"),
+        ("art2_cpt_ali1", "alinea a"),
+        ("anx1_ali2_ite3", "item 3"),
+        ("anx1_ali2_ite3", "alinea b item 3"),
+        ("art5_par1u", "paragrafo unico"),
+    ],
+)
+def test_citations_without_the_article_meet_the_index(raw: str, typed: str) -> None:
+    """What busca.js makes of a citation typed without its article is a token the index gives that
+    provision (search_words.citation_tokens): the two sides agree."""
+    prepared = str(node_eval(f"estatutosBusca.prepare({json.dumps(typed)}, null).query"))
+    wanted = {c.split("^")[0] for c in prepared.split() if c.startswith("_")}
+    assert wanted and wanted <= set(citation_tokens("4860", raw)), (prepared, citation_tokens("4860", raw))

@@ -3,6 +3,8 @@ with (editorial: each provision names its official publication and the date it w
 
 - XIII (:data:`CF_WORKING_TIME`): normal work of at most 8 hours a day and 44 a week;
   compensation of hours by agreement is allowed.
+- XIV (:data:`CF_SHIFTS`): 6 hours a day in turnos ininterruptos de revezamento, unless
+  collective bargaining sets otherwise (read in a copy: ``checked`` says which).
 - XVI (:data:`CF_OVERTIME`): overtime paid at least 50% above the normal hour.
 """
 
@@ -43,11 +45,6 @@ COPY_CHECKED = "2026-12-01"
 CF_SHIFTS = Provision(
     SLUG, "art7_inc14", "Constituição Federal de 1988, art. 7º, XIV", URL, COPY_CHECKED,
     "numa cópia do texto publicada por jurisway.org.br; a página oficial não pôde ser aberta",
-)
-CF_NIGHT = Provision(
-    SLUG, "art7_inc9", "Constituição Federal de 1988, art. 7º, IX", URL, COPY_CHECKED,
-    "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br, que o cita; a página "
-    "oficial não pôde ser aberta",
 )
 SHIFT_DAY_LIMIT_MINUTES = Parameter(
     "shift_day_limit_today", 360, MINUTES, CF_SHIFTS,

@@ -26,6 +26,7 @@ from .parsing import (
     parse_date,
     parse_duration,
     parse_integer,
+    parse_minutes,
     parse_number,
     parse_text,
     parse_time,
@@ -310,8 +311,8 @@ def parse_value(spec: Field, raw: object, path: str, currency: Currency | None =
         _check_plausible(number, raw, spec, currency, path)
         return number
     if spec.type == "integer":
-        hint = "informe em minutos (ex.: 60)" if spec.unit == "min" else ""
-        whole = parse_integer(raw, path, label, hint)
+        # a minutes field reads minutes or hours: 60, 60min, 1h, 1:00
+        whole = parse_minutes(raw, path, label) if spec.unit == "min" else parse_integer(raw, path, label)
         _check_bounds(Decimal(whole), spec, path, "minutos" if spec.unit == "min" else spec.unit)
         return whole
     if spec.type == "duration":

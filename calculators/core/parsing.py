@@ -237,6 +237,29 @@ def parse_duration(raw: object, field: str, label: str) -> Decimal:
         raise FieldError(field, f"{label}: {DURATION_HELP}.") from None
 
 
+MINUTES_HELP = "informe os minutos como 60, 60min, 1h, 1h30 ou 1:00"
+
+
+def parse_minutes(raw: object, field: str, label: str) -> int:
+    """A whole number of minutes, written as minutes or as hours, as the hour fields accept them:
+    ``60``, ``60min``, ``60 m`` (minutes); ``1h``, ``1h30``, ``1:00`` (hours and minutes). A bare
+    number is minutes (``1,5`` is refused: minutes are whole)."""
+    if isinstance(raw, str) and len(raw) <= MAX_NUMBER_LENGTH:
+        text = raw.strip().casefold()
+        match = _DURATION.fullmatch(text) or _DURATION_H.fullmatch(text)
+        if match:
+            hours, minutes = int(match.group(1)), int(match.group(2) or 0)
+            if minutes >= 60:
+                raise FieldError(field, f"{label}: os minutos vão de 00 a 59.")
+            return hours * 60 + minutes
+        only_minutes = _DURATION_MIN.fullmatch(text)
+        if only_minutes:
+            return int(only_minutes.group(1))
+        if any(ch in text for ch in ":hm"):
+            raise FieldError(field, f"{label}: {MINUTES_HELP}.")
+    return parse_integer(raw, field, label, MINUTES_HELP)
+
+
 def parse_date(raw: object, field: str, label: str) -> date:
     """A date: ``AAAA-MM-DD``, ``DD/MM/AAAA``, ``D/M/AA`` (also with ``.``, ``-`` or ``,``),
     ``DDMMAAAA`` or ``DDMMAA``, in the years ``MIN_YEAR`` to ``MAX_YEAR``. A two-digit year is of

@@ -161,7 +161,8 @@ FIELDS: tuple[Field, ...] = (
         "Limite por dia fixado no seu acordo para os turnos",
         "duration",
         "Se o seu acordo ou convenção fixou outro limite diário para os turnos de revezamento "
-        "(ex.: 8:00), escreva-o; em branco, valem as 6 horas da Constituição.",
+        "(ex.: 8:00), escreva-o; em branco, valem as 6 horas da Constituição. Acima de 8 horas, "
+        "o limite de 8 horas por dia da Constituição continua valendo.",
         unit="h",
         required=False,
         minimum="1",
@@ -531,7 +532,9 @@ class Checker:
             return DAY_LIMIT_MINUTES.value, "8 horas por dia e 44 por semana"
         agreed = self.values.optional_decimal("limite_acordo_turnos")
         if agreed:
-            return int(agreed), f"{format_hours(agreed)} por dia (seu acordo, turnos) e 44 por semana"
+            # the agreement may move the 6 hours, never past the 8 of XIII (a floor stays a floor)
+            limit = min(int(agreed), DAY_LIMIT_MINUTES.value)
+            return limit, f"{format_hours(Decimal(limit))} por dia (seu acordo, turnos) e 44 por semana"
         return SHIFT_DAY_LIMIT_MINUTES.value, "6 horas por dia (turnos de revezamento) e 44 por semana"
 
     def today(self) -> None:

@@ -24,8 +24,13 @@
     ganha: "salario", ganho: "salario", ganhar: "salario", ganham: "salario", recebe: "salario",
     receber: "salario", extra: "extraordinario", extras: "extraordinario", folga: "descanso",
     chefe: "chefia", sindicato: "sindical", sindicatos: "sindical", jornada: "periodo", jornadas: "periodo",
-    paga: "remunerado", pago: "remunerado", recebo: "salario"
+    paga: "remunerado", pago: "remunerado", recebo: "salario", almoco: "refeicao", janta: "refeicao",
+    // grafias de 1941: "paralização", "paralizado"
+    paralisacao: "paralizacao", paralisacoes: "paralizacao", paralisado: "paralizado", paralisados: "paralizado"
   };
+  // Palavras que fazem da consulta uma pergunta (a ordem dos resultados: resposta primeiro).
+  var ASKING = ["quanto", "quanta", "quantos", "quantas", "quando", "como", "qual", "quais", "onde", "posso",
+    "pode", "tenho", "tem", "direito", "devo", "ganho", "recebo", "meu", "minha", "sou"];
   var PARTS = ["epigrafe", "ementa", "preambulo", "formula", "fecho", "anexo", "considerando"];
   // Os atos desta edição vêm dos dados, pela construção (<meta name="ep-atos"> em cada página;
   // fora do navegador, estatutosAtos): a ficha de cada número, de cada ano e de cada página, e o
@@ -187,7 +192,7 @@
     if (hoje !== -1 && citations.length && !used[hoje]) {
       used[hoje] = true;
       citations.forEach(function (c) { clauses.push("_hoje" + c + "^" + W.citation); });
-      W2 = W.citation / 4;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
+      W2 = W.citation / 8;  // o próprio artigo logo depois (e primeiro, onde não há caixa)
     }
     citations.forEach(function (c) { clauses.push("_" + c + "^" + W2); });
 
@@ -200,7 +205,7 @@
     if (!words.length && !citations.length && !act) {
       // Só palavras vazias: nenhuma decide sozinha. A consulta nunca fica vazia se algo foi
       // digitado (o tema apagaria a busca e pediria «Digite…»): uma ficha que nada acha.
-      return { query: /\S/.test(String(raw)) ? NOTHING : "", words: [], display: {}, stems: {}, citations: [], act: null };
+      return { raw: String(raw), query: /\S/.test(String(raw)) ? NOTHING : "", words: [], display: {}, stems: {}, citations: [], act: null };
     }
     words.forEach(function (w) {
       if (/^\d+$/.test(w)) {
@@ -232,13 +237,17 @@
     var whole = stems.filter(function (s) { return !/^\d+$/.test(s); });
     if (whole.length && whole.length === stems.length) clauses.push("_t_" + whole.join("_") + "^" + W.title);
     if (act) {
-      if (citations.length) clauses.push("_de" + act + "^" + W.actOfCitation);
+      if (citations.length && hoje !== -1 && used[hoje]) clauses.push("_de" + act + "^" + W.context);  // a caixa daquele ato
+      else if (citations.length) clauses.push("_de" + act + "^" + W.actOfCitation);
       else if (words.length) clauses.push("_de" + act + "^" + W.actWithWords, "_ato" + act + "^" + W.actWithWords);
       else clauses.push("_ato" + act + "^" + W.act);
     } else if (citations.length && context && SLUG_ACTS[context]) {
       clauses.push("_de" + SLUG_ACTS[context] + "^" + W.context);
     }
-    return { query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act };
+    return {
+      raw: String(raw), query: clauses.join(" "), words: words, display: display, stems: stemsOf, citations: citations, act: act,
+      asking: toks.some(function (x) { return has(ASKING, x); })
+    };
   }
 
   var api = { fold: fold, tokens: tokens, stem: stem, prepare: prepare, STOP: STOP };
@@ -314,6 +323,7 @@
     var art = p.closest("article");
     p.textContent = "";
     var absent = art ? absentWords(art, missing) : [];
+    if (art) art.dataset.ausente = absent.join(" ");
     if (!absent.length) { p.remove(); return; }
     p.appendChild(document.createTextNode("Ausente: "));
     absent.forEach(function (w, k) {
@@ -332,6 +342,245 @@
       if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
     });
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
+    if (isQuestion(last)) answersFirst(list);
+    notHere(list);
+  }
+
+  /* «Não está aqui». Uma consulta de palavras não achou nada que responda quando: nenhum
+   * resultado; ou o primeiro pontua menos que MIN_SCORE; ou alguma palavra digitada não está, na
+   * sua forma (o mesmo radical, não só o começo: "ferias" → "feri" não é "feriado"), em nenhum dos
+   * primeiros resultados. MIN_SCORE foi medido com scripts/search_queries.mjs sobre
+   * tests/search/queries.yaml: o menor primeiro resultado esperado pontua 18,0 («trabalho no
+   * feriado»); uma resposta achada só pelo título da sua página pontua menos (a página leva o
+   * peso do título uma vez só): «ogmo» 6,7, «capatazia» 8,3. O limite fica abaixo da metade do
+   * menor (3): abaixo disso o achado é ruído; acima, decidem as palavras.
+   * Uma citação que nada acha («inciso II») também é respondida assim. */
+  var MIN_SCORE = 3;
+  var subjects = null;
+  // Endereço de uma página do site (a base do tema, em qualquer pasta em que o site for servido).
+  function siteUrl(path) {
+    var base = ".";
+    try { base = JSON.parse(document.getElementById("__config").textContent).base || "."; } catch { /* sem config */ }
+    return new URL(base.replace(/\/?$/, "/") + path, location.href).href;
+  }
+  function loadSubjects(then) {
+    if (subjects) { then(); return; }
+    fetch(siteUrl("search/fora.json")).then(function (r) { return r.ok ? r.json() : { assuntos: [] }; })
+      .catch(function () { return { assuntos: [] }; })
+      .then(function (data) { subjects = data.assuntos || []; then(); });
+  }
+  function bestOf(li) {
+    var best = null;
+    li.querySelectorAll("a.md-search-result__link").forEach(function (a) {
+      if (!best || score(a) > score(best)) best = a;
+    });
+    return best;
+  }
+  // A palavra está no texto na sua forma: o mesmo radical; um radical mais longo que o digitado
+  // só conta se o digitado tem 5 letras ou mais ("semana" acha "semanais"), ou é a palavra ainda
+  // sendo digitada.
+  function inForm(w, texts, typing) {
+    var forms = (last.stems || {})[w] || [w];
+    return texts.some(function (t) {
+      return forms.some(function (f) {
+        if (/^\d+$/.test(f)) return t === f;
+        var s = stem(t);
+        return s === f || (f.length >= 5 && s.indexOf(f) === 0) || (typing && t.indexOf(w) === 0);
+      });
+    });
+  }
+  function shownText(el) {  // o texto do trecho, sem a linha «Ausente: …»
+    var terms = el.querySelector(".md-search-result__terms");
+    var text = el.textContent || "";
+    return terms ? text.replace(terms.textContent, " ") : text;
+  }
+  function weakMatch(list) {
+    var cards = list.querySelectorAll(".md-search-result__item");
+    if (!cards.length) return true;
+    // Uma página com todas as palavras no título entre os três primeiros: está aqui.
+    for (var c = 0; c < cards.length && c < 3; c++) {
+      var h1 = cards[c].querySelector("h1");
+      var inTitle = h1 ? tokens(h1.textContent) : [];
+      if (inTitle.length && (last.words || []).every(function (w) { return inForm(w, inTitle, false); })) return false;
+    }
+    var firstBest = bestOf(cards[0]);
+    if (!firstBest || score(firstBest) < MIN_SCORE) return true;
+    // O trecho que o primeiro cartão mostra como resposta (e o título da sua página); quando o
+    // melhor é a própria página (só o título), os trechos dela que a busca listou.
+    var title = cards[0].querySelector("h1");
+    var shown = shownText(firstBest) + " " + (title ? title.textContent : "");
+    if (firstBest === cards[0].querySelector("a.md-search-result__link") && !cards[0].querySelector("a[data-alvo]")) {
+      cards[0].querySelectorAll("article").forEach(function (art) { shown += " " + shownText(art); });
+    }
+    var texts = tokens(shown);
+    // Falta uma de até duas palavras («salario minimo»), ou mais da metade numa consulta longa
+    // (em «chefe recebe hora extra» o parágrafo diz "chefia" e "serviços extraordinários").
+    var words = last.words || [];
+    var missing = words.filter(function (w, k) {
+      return !inForm(w, texts, k === words.length - 1 && !/\s$/.test(last.raw || ""));
+    });
+    return words.length <= 2 ? missing.length > 0 : missing.length * 2 > words.length;
+  }
+  // Sob a frase principal, enquanto houver resultados: eles só têm palavras parecidas.
+  function similarNote(box, list) {
+    var note = box.querySelector(".busca-nao-esta__parecidos");
+    var any = !!list.querySelector(".md-search-result__item");
+    if (any && !note) {
+      note = document.createElement("p");
+      note.className = "busca-nao-esta__parecidos";
+      note.textContent = "Os resultados abaixo só têm palavras parecidas; não são a resposta.";
+      var first = box.firstChild;
+      box.insertBefore(note, first ? first.nextSibling : null);
+    } else if (!any && note) {
+      note.remove();
+    }
+  }
+  function notHere(list) {
+    // Decidido de novo a cada mudança da lista (o tema escreve a contagem e a lista em momentos
+    // diferentes): a caixa só fica enquanto a lista atual não responde.
+    var box = list.parentElement && list.parentElement.querySelector(".busca-nao-esta");
+    var key = (last.raw || "") + "\n" + (last.query || "");
+    var citation = last.citations && last.citations.length;
+    var words = last.words && last.words.length;
+    var answered = (!words && !citation) ||
+      (citation ? !!list.querySelector(".md-search-result__item") : !weakMatch(list));
+    if (answered || (box && box.dataset.consulta !== key)) {
+      if (box) box.remove();
+      box = null;
+    }
+    if (answered) return;
+    if (box) { similarNote(box, list); return; }
+    box = document.createElement("div");
+    box.className = "busca-nao-esta";
+    box.setAttribute("role", "status");
+    box.dataset.consulta = key;
+    list.parentElement.insertBefore(box, list);
+    var typed = (last.raw || "").trim();
+    var p = document.createElement("p");
+    var strong = document.createElement("strong");
+    strong.textContent = "Não está aqui. ";
+    p.appendChild(strong);
+    p.appendChild(document.createTextNode(citation
+      ? "Nenhum dos três atos desta edição tem «" + typed + "»."
+      : "«" + typed + "» não é assunto da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941, os três atos desta edição."));
+    box.appendChild(p);
+    similarNote(box, list);
+    loadSubjects(function () {
+      if (!box.isConnected) return;
+      var mine = tokens(typed).map(stem);
+      var subject = null;
+      subjects.forEach(function (s) {
+        if (subject) return;
+        if (s.keys.some(function (k) { return k.every(function (x) { return has(mine, x); }); })) subject = s;
+      });
+      if (subject) {
+        box.dataset.assunto = subject.id;
+        var today = document.createElement("p");
+        var label = document.createElement("strong");
+        label.textContent = "Hoje (" + subject.name + "): ";
+        today.appendChild(label);
+        today.appendChild(document.createTextNode(subject.statement));
+        box.appendChild(today);
+        var src = document.createElement("p");
+        src.className = "busca-nao-esta__fonte";
+        src.appendChild(document.createTextNode("Fonte: "));
+        subject.sources.forEach(function (source, k) {
+          if (k) src.appendChild(document.createTextNode("; "));
+          var a = document.createElement("a");
+          a.href = source.url;
+          a.rel = "noopener";
+          a.textContent = source.act + ", " + source.provision;
+          src.appendChild(a);
+        });
+        var d = subject.verified.split("-");
+        src.appendChild(document.createTextNode(". Conferido em " + d[2] + "/" + d[1] + "/" + d[0] + ": " + subject.checked +
+          " Informação editorial, não é orientação jurídica."));
+        box.appendChild(src);
+      } else if (!citation) {
+        var more = document.createElement("p");
+        var a2 = document.createElement("a");
+        a2.href = siteUrl("hoje/");
+        a2.textContent = "O que vale hoje";
+        more.appendChild(document.createTextNode("Veja o que esta edição sabe sobre as leis de hoje em «"));
+        more.appendChild(a2);
+        more.appendChild(document.createTextNode("», ou pergunte ao seu sindicato."));
+        box.appendChild(more);
+      }
+      box.dataset.pronto = "1";
+    });
+  }
+
+  /* Ordem para uma pergunta de trabalhador. Uma consulta só de palavras (sem ato nem citação) é
+   * lida como pergunta quando uma resposta em linguagem simples (/perguntas/) tem todas as palavras
+   * no título («hora extra» → «Quanto vale a minha hora extra?»), ou quando tem palavra de pergunta
+   * («quanto ganho», «tenho direito») e uma resposta tem todas as palavras. Então essa resposta vem
+   * primeiro, depois o texto da norma, e as calculadoras depois do primeiro texto de norma. Fora
+   * disso fica a ordem das pontuações do índice (macros/exporters/search_index.py, BOOSTS). */
+  function isQuestion(prepared) {
+    return !!(prepared && prepared.words && prepared.words.length && !prepared.act &&
+      !(prepared.citations && prepared.citations.length));
+  }
+  function hasAll(text) {
+    var found = tokens(text).map(stem);
+    return (last.words || []).every(function (w) {
+      return ((last.stems || {})[w] || [w]).some(function (f) {
+        return found.some(function (t) { return /^\d+$/.test(f) ? t === f : t.indexOf(f) === 0; });
+      });
+    });
+  }
+  function cardKind(li) {
+    var a = li.querySelector("a.md-search-result__link");
+    var parts = a ? new URL(a.href, location.href).pathname.split("/") : [];
+    if (has(parts, "perguntas")) return "answer";
+    if (has(parts, "calculadoras")) return "calculator";
+    if (parts.some(function (p) { return SLUG_ACTS[p]; })) return "statute";
+    return "other";
+  }
+  function complete(li) {
+    var best = null;
+    li.querySelectorAll("a.md-search-result__link").forEach(function (a) {
+      if (!best || score(a) > score(best)) best = a;
+    });
+    var art = best && best.querySelector("article");
+    return !!art && !art.dataset.ausente;
+  }
+  function answersFirst(list) {
+    var cards = [].slice.call(list.children).filter(function (li) { return li.matches(".md-search-result__item"); });
+    var kinds = cards.map(cardKind);
+    var firstLaw = kinds.indexOf("statute");
+    // A resposta: a primeira com todas as palavras no título; ou, numa pergunta, a primeira completa.
+    var answer = -1, i;
+    for (i = 0; i < cards.length && answer === -1; i++) {
+      var title = cards[i].querySelector("h1");
+      if (kinds[i] === "answer" && title && hasAll(title.textContent)) answer = i;
+    }
+    var titled = answer !== -1;
+    for (i = 0; i < cards.length && answer === -1 && last.asking; i++) {
+      if (kinds[i] === "answer" && complete(cards[i])) answer = i;
+    }
+    var order = cards.slice();
+    if (answer > 0) {
+      // Resposta pelo título: primeiro. Só pela palavra de pergunta: antes dos textos e das
+      // calculadoras (uma tabela que responde, «quanto ganha um conferente», fica à frente).
+      var to = 0;
+      while (!titled && to < answer && kinds[to] !== "statute" && kinds[to] !== "calculator") to++;
+      order.splice(to, 0, order.splice(answer, 1)[0]);
+    }
+    // Calculadoras depois do primeiro texto de norma.
+    if (firstLaw !== -1) {
+      var law = order.indexOf(cards[firstLaw]);
+      // (não a calculadora pedida pelo nome: «calculadora de horas extras», «producao do terno»)
+      var calcs = order.slice(0, law).filter(function (li) {
+        var title = li.querySelector("h1");
+        return cardKind(li) === "calculator" && !(title && hasAll("calculadora " + title.textContent));
+      });
+      calcs.forEach(function (li) { order.splice(order.indexOf(li), 1); });
+      law = order.indexOf(cards[firstLaw]);
+      order.splice.apply(order, [law + 1, 0].concat(calcs));
+    }
+    var same = order.every(function (li, k) { return li === cards[k]; });
+    if (same) return;
+    order.forEach(function (li) { list.appendChild(li); });
   }
 
   function watchResults() {

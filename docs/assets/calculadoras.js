@@ -470,6 +470,20 @@
     }
   }
 
+  // «Compartilhar»: the phone's share sheet (Web Share API) where there is one; else, or if it
+  // fails, the link is shown and copied.
+  function shareLink(form) {
+    if (typeof navigator.share !== "function") {
+      copyLink(form);
+      return;
+    }
+    navigator.share({ title: document.title, url: window.location.href }).then(function () {
+      setStatusOf(form, "Link compartilhado.");
+    }, function (error) {
+      if (!error || error.name !== "AbortError") copyLink(form);
+    });
+  }
+
   function resetForm(form) {
     form.reset();
     form.querySelectorAll("[data-lista]").forEach(function (list) {
@@ -539,7 +553,7 @@
       } else if (action === "limpar") {
         resetForm(form);
       } else if (action === "compartilhar") {
-        copyLink(form);
+        shareLink(form);
       }
     });
     form.addEventListener("submit", function (event) {

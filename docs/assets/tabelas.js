@@ -5,7 +5,8 @@
  * com ponto decimal, nunca o texto formatado) e data-sort (nomes sem acentos); o filtro dobra a
  * consulta do mesmo jeito que a construção dobrou os nomes (estatutosDobra, de pagina.js: NFD sem
  * marcas, minúsculas, º ª ° § e hífen como espaço), de modo que «escriturario» encontra
- * «Escrituário» e «tecnico» encontra «Técnico».
+ * «Escrituário» e «tecnico» encontra «Técnico». As palavras valem em qualquer ordem; quando nada
+ * casa, o filtro oferece os nomes impressos mais parecidos («fiel de armazem» → Fiel, Armazenista).
  */
 (function () {
   "use strict";
@@ -89,29 +90,109 @@
     });
   }
 
+  // Palavras do filtro: dobradas, sem as vazias ("fiel de armazem" → fiel, armazem). Cada uma
+  // precisa estar nos nomes da linha, em qualquer ordem; as grafias impressas («Guandasteiro»)
+  // estão nos nomes ao lado das normalizadas (data-nomes, da construção).
+  var EMPTY = ["a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "no", "na", "para", "por", "com"];
+  function queryWords(text) {
+    return fold(text).split(/[^a-z0-9]+/).filter(function (w) { return w && EMPTY.indexOf(w) === -1; });
+  }
+  function hasWords(names, words) {
+    return words.every(function (w) { return names.indexOf(w) >= 0; });
+  }
+
+  // Nomes parecidos, quando nada casa: cada palavra digitada perto de uma palavra do nome
+  // (mesmo começo de 5 letras, uma contida na outra, ou uma letra trocada).
+  function near(a, b) {
+    if (a === b) return true;
+    if (a.length >= 4 && b.indexOf(a) === 0) return true;
+    if (b.length >= 4 && a.indexOf(b) === 0) return true;
+    var k = 0;
+    while (k < a.length && k < b.length && a[k] === b[k]) k++;
+    if (k >= 5) return true;
+    if (a.length === b.length && a.length >= 5) {
+      var diff = 0;
+      for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) diff++;
+      return diff <= 1;
+    }
+    return false;
+  }
+  function closestNames(target, words) {
+    var found = {};
+    target.querySelectorAll("tbody tr").forEach(function (row) {
+      // Como o nome aparece impresso na linha (para o botão), pela sua forma dobrada.
+      var shown = {};
+      row.querySelectorAll(".nome .src, .nome .nome-normalizado, .nome a, .nome").forEach(function (el) {
+        var text = el.textContent.replace(/\s+/g, " ").trim();
+        if (text && !shown[fold(text)]) shown[fold(text)] = text;
+      });
+      (row.getAttribute("data-nomes") || "").split(" | ").forEach(function (name) {
+        var label = shown[name] || name;
+        var parts = name.split(/[^a-z0-9]+/).filter(Boolean);
+        var hits = words.filter(function (w) { return parts.some(function (p) { return near(w, p); }); }).length;
+        if (!hits) return;
+        var key = name;
+        if (!found[key] || found[key].hits < hits) found[key] = { hits: hits, name: name, label: label };
+      });
+    });
+    return Object.keys(found).map(function (k) { return found[k]; })
+      .sort(function (a, b) { return b.hits - a.hits || a.name.length - b.name.length || a.name.localeCompare(b.name); })
+      .slice(0, 5);
+  }
+  function showSuggestions(box, target, input, status, words) {
+    var list = box.querySelector(".filtro-sugestoes");
+    if (list) list.remove();
+    if (!words.length) return;
+    var names = closestNames(target, words);
+    list = document.createElement("p");
+    list.className = "filtro-sugestoes";
+    if (!names.length) {
+      list.textContent = "Nenhum nome desta tabela parece com «" + input.value.trim() + "».";
+    } else {
+      list.appendChild(document.createTextNode("Nenhuma linha tem «" + input.value.trim() +
+        "». Os nomes impressos mais parecidos são: "));
+      names.forEach(function (n, k) {
+        if (k) list.appendChild(document.createTextNode(", "));
+        var b = document.createElement("button");
+        b.type = "button";
+        b.textContent = n.label;
+        b.title = "Filtrar por «" + n.label + "»";
+        b.addEventListener("click", function () {
+          input.value = n.label;
+          applyFilter(box, target, input, status);
+          input.focus();
+        });
+        list.appendChild(b);
+      });
+      list.appendChild(document.createTextNode("."));
+    }
+    box.appendChild(list);
+  }
+
   function applyFilter(box, target, input, status) {
-    var query = fold(input.value);
+    var query = fold(input.value).trim();
+    var words = queryWords(input.value);
     var blocks = target.querySelectorAll("[data-filtro-bloco]");
     var units = blocks.length ? Array.prototype.slice.call(blocks) : [target];
     var total = 0, shown = 0, blocksShown = 0;
     units.forEach(function (unit) {
       var titled = unit.hasAttribute("data-filtro-bloco");
-      var titleHit = query !== "" && titled && (unit.getAttribute("data-nomes") || "").indexOf(query) >= 0;
+      var titleHit = words.length > 0 && titled && hasWords(unit.getAttribute("data-nomes") || "", words);
       var visible = 0;
       unit.querySelectorAll("tbody tr").forEach(function (row) {
         total += 1;
         var names = row.getAttribute("data-nomes") || "";
-        var ok = query === "" || titleHit || names.indexOf(query) >= 0;
+        var ok = !words.length || titleHit || hasWords(names, words);
         row.hidden = !ok;
         if (ok) visible += 1;
       });
       shown += visible;
       if (titled) {
-        unit.hidden = query !== "" && visible === 0;
+        unit.hidden = words.length > 0 && visible === 0;
         if (!unit.hidden) blocksShown += 1;
       }
     });
-    if (query === "") {
+    if (!words.length) {
       status.textContent = "";
     } else if (blocks.length) {
       status.textContent = shown + " de " + total + " linhas, em " + blocksShown + " de " + blocks.length +
@@ -119,6 +200,7 @@
     } else {
       status.textContent = shown + " de " + total + " linhas. Os totais são os da tabela inteira.";
     }
+    showSuggestions(box, target, input, status, shown === 0 ? words : []);
     box.classList.toggle("filtro-ativo", query !== "");
   }
 

@@ -68,6 +68,9 @@ class BuildProducts:
     build_id: str = "dev"
     """``"SHA7 AAAA-MM-DD"`` (:mod:`macros.data.build_id`; ``on_config``): carried by every page,
     the engine manifest, the tables for the browser and the service worker."""
+    not_here: list[dict[str, Any]] = field(default_factory=list)
+    """The subjects these acts do not treat (``data/fora.yaml``, checked in ``on_config``; written
+    to ``search/fora.json`` by ``on_files``; :mod:`macros.exporters.search_not_here`)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -51,6 +51,7 @@ from macros.exporters import (
     report_destination,
     robots,
     search_index,
+    search_not_here,
     search_words,
     site_files,
 )
@@ -73,6 +74,7 @@ def on_config(config: Any) -> Any:
         glossary_file = glossario.write_abbreviations(site.glossary, folder)
         build_id.pin_epoch()
         site.products.build_id = build_id.build_id()
+        site.products.not_here = search_not_here.load(site.data / "fora.yaml", site.acts)
     except DataError as exc:
         raise PluginError(f"Dados inválidos — {exc}") from exc
     except build_id.BuildIdError as exc:
@@ -93,6 +95,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)
         site_files.add_engine_report(site, files, config)
+        site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
     return files

@@ -201,12 +201,18 @@ def own_doc(el: _Element) -> bool:
     return el.get("id") is not None and el.get("data-search-title") is not None
 
 
+# Parts of a «Hoje» box that say how a claim was checked and that it is not legal advice: shown on
+# the page, never searched (they would make every box long and alike, and outrank the claims).
+PROVENANCE = {"hoje-conferencia", "hoje-aviso", "hoje-aviso-curto"}
+
+
 def excluded(el: _Element) -> bool:
     classes = (el.get("class") or "").split()
     return (
         el.get("data-search-exclude") is not None
         or el.tag in SKIP
         or "headerlink" in classes
+        or not PROVENANCE.isdisjoint(classes)
         or el.get("hidden") is not None
         # worked examples (calculators' and answers'): indexed once per calculator, as titles
         or el.get("data-exemplo") is not None

@@ -130,6 +130,14 @@ def add_downloads(site: Site, files: Files, config: Any) -> None:
         _put(files, config, uri, content)
 
 
+def add_not_here(site: Site, files: Files, config: Any) -> None:
+    """``/search/fora.json``: the subjects these acts do not treat, for the search's «não está
+    aqui» (:mod:`macros.exporters.search_not_here`)."""
+    from .search_not_here import FILE, content
+
+    _put(files, config, FILE, content(site.products.not_here))
+
+
 def print_css(site: Site, site_url: str) -> str:
     """``/assets/impressao-atos.css``: per act, a named page whose header is the act's reference
     and whose footer counts pages, and the base of the permalinks printed after each article."""

@@ -21,8 +21,7 @@ from ..data.site import Site
 from .acts import linked
 from .links import provision_link
 from .report import report_box
-from .safe import Markup
-from .statute import md_heading_text
+from .safe import HEADING, Markup
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -271,7 +270,7 @@ def table_page(site: Site) -> str:
             for n, claim in enumerate(extra.claims, 1):
                 report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
                 rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
-        out.append(f"## {md_heading_text(statute_title)} {{ #{slug} }}\n")
+        out.append(f"## {statute_title.translate(HEADING)} {{ #{slug} }}\n")  # as statute.md_heading_text
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             linked(layer.summary, site.acts, "../"), slug)))
         out.append(str(Markup('<p class="hoje-situacao-fonte"><strong>Situação do ato:</strong> {} {}</p>').format(

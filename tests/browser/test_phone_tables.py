@@ -1,29 +1,40 @@
-"""Tables on a 360 px phone: the comparison keeps the function column visible while it scrolls
-sideways; the séries tables reflow into cards below 480 px; the diaristas chart has its table."""
+"""Tables on a 360 px phone: a comparison row is a card with both salaries on one screen; the
+séries tables reflow into cards below 480 px; the diaristas chart has its table."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
-def test_comparison_keeps_function_column_visible(phone: Page, base_url: str) -> None:
-    phone.goto(base_url + "/tabelas/comparacao/#tabela-aumentos")
-    region = phone.locator("#tabela-aumentos").locator("xpath=..")
-    assert region.evaluate("r => r.scrollWidth > r.clientWidth")  # it does scroll sideways
-    region.evaluate("r => { r.scrollLeft = 400; }")
-    phone.wait_for_timeout(100)
-    lefts = phone.evaluate(
+def test_comparison_row_fits_one_screen(phone: Page, base_url: str) -> None:
+    """At 360 px a row of the comparison is a card: its function, the current and the proposed
+    salary and the raise are all on screen together, and nothing scrolls sideways (issue 21)."""
+    phone.goto(base_url + "/tabelas/comparacao/#aumento-ordinaria-comissao-1")
+    row = phone.locator("#aumento-ordinaria-comissao-1")
+    row.scroll_into_view_if_needed()
+    boxes = phone.evaluate(
         """() => {
-            const region = document.getElementById('tabela-aumentos').parentElement.getBoundingClientRect();
-            const head = document.querySelector('#tabela-aumentos thead [data-chave=function]').getBoundingClientRect();
-            const cell = document.querySelector('#tabela-aumentos tbody [data-chave=function]').getBoundingClientRect();
-            const other = document.querySelector('#tabela-aumentos tbody [data-chave=group]').getBoundingClientRect();
-            return [region.left, head.left, cell.left, other.right];
+            const row = document.getElementById('aumento-ordinaria-comissao-1');
+            const box = k => { const r = row.querySelector('[data-chave=' + k + ']').getBoundingClientRect();
+                               return [r.left, r.right, r.top, r.bottom]; };
+            const region = row.closest('table').parentElement;
+            return {function: box('function'), current: box('current'), proposed: box('proposed'),
+                    raise: box('raise'), width: window.innerWidth, height: window.innerHeight,
+                    page: document.documentElement.scrollWidth, region: region.scrollWidth - region.clientWidth,
+                    label: getComputedStyle(row.querySelector('[data-chave=proposed]'), '::before').content};
         }"""
     )
-    region_left, head_left, cell_left, group_right = lefts
-    assert abs(head_left - region_left) <= 2 and abs(cell_left - region_left) <= 2, lefts
-    assert group_right < region_left + 5  # the columns before it did scroll away
+    for key in ("function", "current", "proposed", "raise"):
+        left, right = boxes[key][:2]
+        assert left >= 0 and right <= boxes["width"], (key, boxes)
+    tops = [boxes[k][2] for k in ("function", "current", "proposed", "raise")]
+    bottoms = [boxes[k][3] for k in ("function", "current", "proposed", "raise")]
+    assert max(bottoms) - min(tops) < boxes["height"], boxes  # one screen
+    assert boxes["current"][2] == boxes["proposed"][2], boxes  # side by side
+    assert boxes["page"] <= boxes["width"] and boxes["region"] <= 0, boxes  # no sideways scrolling
+    assert boxes["label"] == '"Salário proposto"', boxes
+    expect(row.locator("[data-chave=current]")).to_be_in_viewport()
+    expect(row.locator("[data-chave=proposed]")).to_be_in_viewport()
 
 
 def test_series_tables_become_cards_below_480px(phone: Page, base_url: str) -> None:

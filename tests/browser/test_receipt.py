@@ -9,7 +9,8 @@ as a QR code. Then:
 - nothing of the receipt is wider than the phone;
 - printed to PDF on A4 (Chromium's print), it is one page; so is the receipt of a week of seven
   periods (the sheet scales itself down to fit);
-- «Compartilhar» without the Web Share API copies the link;
+- «Compartilhar» hands the link to the Web Share API where there is one, and copies it where
+  there is none;
 - the share link, opened in a new page, recomputes the same figures the receipt shows.
 """
 
@@ -132,12 +133,17 @@ def test_receipt_prints_on_one_a4_page_and_the_link_reproduces_it(phone_context:
     assert whatsapp and quote(link, safe="") in whatsapp
 
     # The share link, opened anew, gives the same figures.
+    # (This page has the Web Share API, as a phone does: «Compartilhar» hands it the link.)
     again = phone_context.new_page()
     again.set_default_timeout(20_000)
+    again.add_init_script("navigator.share = async (data) => { window.__partilhado = data; };")
     again.goto(link)
     open_receipt(again)
     assert receipt_figures(again, "#resultado-horas_extras") == figures
     assert receipt_figures(again, ".comprovante-folha") == figures
+    again.click(".comprovante [data-acao='compartilhar']")
+    again.wait_for_function("() => window.__partilhado")
+    assert again.evaluate("window.__partilhado.url") == link
     again.close()
 
     # A long calculation (a week of seven periods) still prints on one page.

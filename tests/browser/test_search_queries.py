@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 QUERIES = Path(__file__).resolve().parent.parent / "search" / "queries.yaml"
 BOX = "input[data-md-component=search-query]"
@@ -33,6 +34,23 @@ READ_RESULTS = """() => [...document.querySelectorAll('.md-search-result__item')
     const url = new URL(best.href);
     return url.pathname.replace(/^\\//, '') + url.hash;
 })"""
+
+
+NOT_HERE = "nao-esta-aqui"
+
+
+def not_here(page: Page, expected: bool) -> str | None:
+    """The «não está aqui» box for the query just typed: ``None`` when absent, else the subject it
+    names (``""`` for none). When it is expected, wait for its subject to be read."""
+    if expected:
+        try:
+            page.wait_for_selector(".busca-nao-esta[data-pronto]", timeout=5_000)
+        except PlaywrightTimeout:
+            return None
+    return page.evaluate(  # type: ignore[no-any-return]
+        "() => { const b = document.querySelector('.busca-nao-esta');"
+        " return b ? (b.dataset.assunto || '') : null; }"
+    )
 
 
 def load_queries() -> list[dict[str, str]]:
@@ -81,6 +99,9 @@ def test_query_set_first_results(page: Page, base_url: str) -> None:
         for item in items:
             results = type_query(page, item["query"])
             first = results[0] if results else "(nenhum resultado)"
+            box = not_here(page, item["expected"].startswith(NOT_HERE))
+            if box is not None:  # «não está aqui» is the answer, whatever the list holds
+                first = NOT_HERE + (f":{box}" if box else "")
             rows.append((item["query"], item.get("page", ""), item["expected"], first, first == item["expected"]))
     width = max(len(r[0]) for r in rows) + 2
     table = "\n".join(
@@ -187,7 +208,7 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     # In the result list, too, the accented word is marked.
     snippet_marks = page.locator(".md-search-result__item").first.locator("mark")
     expect(snippet_marks.first).to_have_text(re.compile(r"^prorroga[çc][ãa]o", re.IGNORECASE))
-    link = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").nth(1)
+    link = page.locator(".md-search-result__item").first.locator("a.md-search-result__link").first  # the title
     href = link.get_attribute("href") or ""
     assert "h=prorrogacao" in href, href
     link.click()
@@ -199,7 +220,8 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
     assert texts & {"prorrogação", "prorrogações"}, texts
     # Only words of the query are marked.
     assert all(t.startswith("prorroga") for t in texts), texts
-    expect(page.locator(f"[id='{anchor}']")).to_have_class(re.compile(r"\bbusca-alvo\b"))
+    if anchor:  # the card's best match is a section (an answer's page itself has no anchor)
+        expect(page.locator(f"[id='{anchor}']")).to_have_class(re.compile(r"\bbusca-alvo\b"))
 
 
 def test_hit_on_a_phone_opens_the_hoje_box_in_view(phone: Page, base_url: str) -> None:
@@ -215,3 +237,38 @@ def test_hit_on_a_phone_opens_the_hoje_box_in_view(phone: Page, base_url: str) -
     expect(box).to_have_class(re.compile(r"\bbusca-alvo\b"))
     expect(box).to_have_js_property("open", True)
     expect(box).to_be_in_viewport()
+
+
+def kind_of(location: str) -> str:
+    first = location.split("/", 1)[0]
+    return {"perguntas": "answer", "calculadoras": "calculator", "tabelas": "table", "hoje": "hoje"}.get(
+        first, "statute" if first in ("lei-4860-1965", "decreto-17961-1945", "decreto-lei-3844-1941") else "other"
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("hora extra", "perguntas/horas-extras/"),
+        ("quanto vale a hora extra", "perguntas/horas-extras/"),
+        ("tenho direito a folga", "perguntas/descanso-semanal/"),
+    ],
+)
+def test_questions_get_answers_first(page: Page, base_url: str, query: str, answer: str) -> None:
+    """A worker's question: the plain answer first, then the provision, then the calculator."""
+    open_search(page, base_url + "/")
+    results = type_query(page, query)
+    assert results[0].split("#")[0] == answer, results[:4]
+    kinds = [kind_of(r) for r in results]
+    assert "statute" in kinds, results
+    law = kinds.index("statute")
+    # no calculator before the first provision
+    assert "calculator" not in kinds[:law], results[: law + 1]
+
+
+def test_citations_keep_the_provision_first(page: Page, base_url: str) -> None:
+    """A researcher's citation or act is never reordered: the provision stays first."""
+    open_search(page, base_url + "/")
+    assert type_query(page, "lei 4860 art 7 paragrafo 5")[0] == "lei-4860-1965/#art7_par5"
+    assert type_query(page, "calculadora de horas extras")[0] == "calculadoras/horas_extras/"
+

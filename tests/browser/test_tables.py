@@ -145,7 +145,7 @@ def test_filter_on_functions_table_and_comparison(page: Page, base_url: str) -> 
 
 def test_no_sideways_scroll_at_360px_on_every_tables_page(phone: Page, base_url: str) -> None:
     for path in TABLE_PAGES:
-        phone.goto(base_url + path, wait_until="networkidle")
+        phone.goto(base_url + path, wait_until="load")
         overflow = phone.evaluate("() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
         assert overflow <= 0, f"{path}: rola {overflow}px para o lado a 360 px"
         # wide tables scroll inside a focusable, named region
@@ -174,3 +174,37 @@ def test_without_javascript_the_tables_are_complete(browser: Browser, base_url: 
         expect(page.locator("#tabela-folha tfoot")).to_contain_text("Total dos mensalistas")
     finally:
         ctx.close()
+
+
+def test_filter_words_in_any_order_and_printed_variants(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/tabelas/comparacao/")
+    box = page.locator("#filtro-tabela-aumentos")
+    rows = "#tabela-aumentos tbody tr"
+    box.fill("auxiliar de escritorio")
+    in_order = page.eval_on_selector_all(rows, "rs => rs.filter(r => !r.hidden).map(r => r.id)")
+    box.fill("escritorio auxiliar")  # the same words, another order
+    assert page.eval_on_selector_all(rows, "rs => rs.filter(r => !r.hidden).map(r => r.id)") == in_order
+    assert in_order
+    page.goto(base_url + "/tabelas/ordinaria-mensalistas/")
+    page.locator("#filtro-series-blocos").fill("guandasteiro")  # as printed; the edition reads Guindasteiro
+    expect(page.locator("#serie-guindasteiro")).to_be_visible()
+
+
+def test_filter_explains_fiel_de_armazem(page: Page, base_url: str) -> None:
+    """«fiel de armazem» matches no row: the filter offers the printed names closest to it
+    (Fiel, Armazenista), and one tap filters by that name (issue 21)."""
+    page.goto(base_url + "/tabelas/comparacao/")
+    box = page.locator("#filtro-tabela-aumentos")
+    box.fill("fiel de armazem")
+    shown = page.eval_on_selector_all("#tabela-aumentos tbody tr", "rs => rs.filter(r => !r.hidden).length")
+    hint = page.locator(".tabela-filtro[data-filtro-para=tabela-aumentos]")
+    if shown == 0:
+        suggestions = hint.locator(".filtro-sugestoes")
+        expect(suggestions).to_contain_text("fiel de armazem")
+        names = suggestions.locator("button").all_inner_texts()
+        assert "Fiel" in names and "Armazenista" in names, names  # as printed
+        suggestions.locator("button", has_text="Fiel").first.click()
+        expect(box).to_have_value("Fiel")
+        assert page.eval_on_selector_all("#tabela-aumentos tbody tr", "rs => rs.filter(r => !r.hidden).length") > 0
+    box.fill("xyzw")
+    expect(hint.locator(".filtro-sugestoes")).to_contain_text("Nenhum nome desta tabela")

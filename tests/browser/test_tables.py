@@ -145,7 +145,7 @@ def test_filter_on_functions_table_and_comparison(page: Page, base_url: str) -> 
 
 def test_no_sideways_scroll_at_360px_on_every_tables_page(phone: Page, base_url: str) -> None:
     for path in TABLE_PAGES:
-        phone.goto(base_url + path, wait_until="networkidle")
+        phone.goto(base_url + path, wait_until="load")
         overflow = phone.evaluate("() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth")
         assert overflow <= 0, f"{path}: rola {overflow}px para o lado a 360 px"
         # wide tables scroll inside a focusable, named region

@@ -462,7 +462,7 @@
     p.appendChild(strong);
     p.appendChild(document.createTextNode(citation
       ? "Nenhum dos três atos desta edição tem «" + typed + "»."
-      : "«" + typed + "» não é assunto da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941, os três atos desta edição."));
+      : "«" + typed + "» não é assunto " + (ATOS.nomes || "dos atos desta edição") + ", os três atos desta edição."));
     box.appendChild(p);
     similarNote(box, list);
     loadSubjects(function () {

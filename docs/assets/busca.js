@@ -421,6 +421,20 @@
     });
     return words.length <= 2 ? missing.length > 0 : missing.length * 2 > words.length;
   }
+  // Sob a frase principal, enquanto houver resultados: eles só têm palavras parecidas.
+  function similarNote(box, list) {
+    var note = box.querySelector(".busca-nao-esta__parecidos");
+    var any = !!list.querySelector(".md-search-result__item");
+    if (any && !note) {
+      note = document.createElement("p");
+      note.className = "busca-nao-esta__parecidos";
+      note.textContent = "Os resultados abaixo só têm palavras parecidas; não são a resposta.";
+      var first = box.firstChild;
+      box.insertBefore(note, first ? first.nextSibling : null);
+    } else if (!any && note) {
+      note.remove();
+    }
+  }
   function notHere(list) {
     // Decidido de novo a cada mudança da lista (o tema escreve a contagem e a lista em momentos
     // diferentes): a caixa só fica enquanto a lista atual não responde.
@@ -434,7 +448,8 @@
       if (box) box.remove();
       box = null;
     }
-    if (answered || box) return;
+    if (answered) return;
+    if (box) { similarNote(box, list); return; }
     box = document.createElement("div");
     box.className = "busca-nao-esta";
     box.setAttribute("role", "status");
@@ -447,13 +462,9 @@
     p.appendChild(strong);
     p.appendChild(document.createTextNode(citation
       ? "Nenhum dos três atos desta edição tem «" + typed + "»."
-      : "«" + typed + "» não é assunto da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941, os três atos desta edição."));
+      : "«" + typed + "» não é assunto " + (ATOS.nomes || "dos atos desta edição") + ", os três atos desta edição."));
     box.appendChild(p);
-    if (list.querySelector(".md-search-result__item")) {
-      var note = document.createElement("p");
-      note.textContent = "Os resultados abaixo só têm palavras parecidas; não são a resposta.";
-      box.appendChild(note);
-    }
+    similarNote(box, list);
     loadSubjects(function () {
       if (!box.isConnected) return;
       var mine = tokens(typed).map(stem);

@@ -30,17 +30,19 @@
   window.calculadorasBoots = window.calculadorasBoots || 0;
 
   // ---------------------------------------------------------------- time limits (test flags)
-  function flag(param, global, fallback) {
-    var value = parseInt(new URLSearchParams(window.location.search).get(param) || global || "", 10);
+  // Only a script of the page (the tests set window.calculadorasTempoLimite*) changes a limit: a
+  // shared link cannot (?_limite=1 would break the calculator for whoever opened it).
+  function flag(global, fallback) {
+    var value = parseInt(global || "", 10);
     return value > 0 ? value : fallback;
   }
 
   function timeoutMs() {
-    return flag("_limite", window.calculadorasTempoLimite, DEFAULT_TIMEOUT_MS);
+    return flag(window.calculadorasTempoLimite, DEFAULT_TIMEOUT_MS);
   }
 
   function runTimeoutMs() {
-    return flag("_limite_calculo", window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
+    return flag(window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
   }
 
   // ---------------------------------------------------------------- progress, consent

@@ -185,6 +185,7 @@
     var params = new URLSearchParams(window.location.search);
     var known = 0;
     var problems = [];
+    var tooLong = [];
     topFields(form).forEach(function (control) {
       var name = control.getAttribute("data-field");
       if (!params.has(name)) return;
@@ -198,7 +199,14 @@
           return;
         }
         var max = parseInt(control.getAttribute("data-max") || "50", 10);
-        items = items.slice(0, max);
+        if (items.length > max) {
+          // Never cut a list without a word: the link is refused, with both counts.
+          var legend = control.querySelector("legend");
+          tooLong.push("O link traz " + items.length + " itens em «" +
+            (legend ? legend.textContent.trim() : name) + "»; o formulário aceita até " + max +
+            ". Nada foi calculado: confira o link ou digite os itens.");
+          return;
+        }
         setRowCount(form, control, items.length);
         rowsOf(control).forEach(function (row, index) {
           var item = items[index] && typeof items[index] === "object" ? items[index] : {};
@@ -216,7 +224,7 @@
       }
     });
     updateVisibility(form);
-    return { known: known, problems: problems };
+    return { known: known, problems: problems, tooLong: tooLong };
   }
 
   // ---------------------------------------------------------------- errors
@@ -565,7 +573,10 @@
       form.querySelector(".calc-erros-gerais").appendChild(el("p", { className: "calc-erro" },
         "Parte do link não pôde ser lida; confira os campos antes de calcular."));
     }
-    if (restored.known > 0) compute(form, true);
+    restored.tooLong.forEach(function (message) {
+      form.querySelector(".calc-erros-gerais").appendChild(el("p", { className: "calc-erro calc-erro-link" }, message));
+    });
+    if (restored.known > 0 && !restored.tooLong.length) compute(form, true);
   }
 
   function setup() {

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -217,3 +220,56 @@ def load_validated(path: Path, schema_name: str) -> Any:
         error = errors[0]
         raise DataError(path, json_path(error.absolute_path) or "(raiz)", _reason(error))
     return data
+
+
+# A printed number as the 1945 tables print it: «1.900,00», «900», «CR$510,00».
+_PRINTED_NUMBER = re.compile(r"^(?:CR\$\s*)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d+))?$")
+
+
+def _nodes(node: Any, place: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield place, node
+        for key, value in node.items():
+            yield from _nodes(value, f"{place}.{key}" if place else str(key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _nodes(value, f"{place}[{i}]")
+
+
+def source_line_count(name: str) -> int:
+    """How many lines the source document ``name`` (in ``data/sources/``) has."""
+    return len((DATA / "sources" / name).read_text(encoding="utf-8").splitlines())
+
+
+def check_against_source(path: Path, raw: Any, source: str) -> None:
+    """What a data file says about its source document must be true of it: every ``line``,
+    ``lines`` and ``source_lines`` within the document; every printed plain number
+    (``printed``) equal to its ``value`` unless a note explains the difference."""
+    count = source_line_count(source)
+    for place, node in _nodes(raw):
+        line = node.get("line")
+        if isinstance(line, int) and not isinstance(line, bool) and not 1 <= line <= count:
+            raise DataError(path, f"{place}.line" if place else "line",
+                            f"linha {line} fora do documento-fonte {source} (que tem {count} linhas)")
+        for key in ("lines", "source_lines"):
+            span = node.get(key)
+            if not (isinstance(span, list) and len(span) == 2 and all(isinstance(n, int) for n in span)):
+                continue
+            if not 1 <= span[0] <= span[1] <= count:
+                raise DataError(path, f"{place}.{key}" if place else key,
+                                f"linhas {span[0]}–{span[1]} fora do documento-fonte {source} "
+                                f"(que tem {count} linhas)")
+        printed, value = node.get("printed"), node.get("value")
+        if isinstance(printed, str) and isinstance(value, (int, str)) and not isinstance(value, bool) \
+                and not node.get("notes"):
+            match = _PRINTED_NUMBER.match(printed.strip())
+            if match is None:
+                continue
+            read = Decimal(match.group(1).replace(".", "") + (f".{match.group(2)}" if match.group(2) else ""))
+            try:
+                given = Decimal(str(value))
+            except ArithmeticError:
+                continue
+            if read != given:
+                raise DataError(path, f"{place}.value" if place else "value",
+                                f"o impresso {printed!r} não confere com o valor {value} (e nenhuma nota explica)")

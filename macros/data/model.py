@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import ids
-from .loader import DataError, check_source, load_validated
+from .loader import DataError, check_against_source, check_source, load_validated
 from .notes import Note, note_labels
 
 
@@ -233,6 +233,7 @@ def build_statute(raw: dict[str, Any], path: Path) -> Statute:
     if raw["slug"] != expected_slug:
         raise DataError(path, "slug", f"slug {raw['slug']!r} difere do nome do arquivo ({expected_slug!r})")
     check_source(path, "source.file", raw["source"]["file"])
+    check_against_source(path, raw, raw["source"]["file"])
     body = [builder.node(node, f"body[{i}]", None) for i, node in enumerate(raw["body"])]
     statute = Statute(
         slug=raw["slug"],

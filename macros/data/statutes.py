@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .loader import DATA
+from .loader import DATA, DataError
 from .model import Statute, load_statute
 
 
@@ -17,5 +17,25 @@ def load_statutes(folder: Path = DATA / "statutes") -> dict[str, Statute]:
     of presentation (home page, «Hoje», downloads): chronological, by the act's date."""
     statutes = [load_statute(path) for path in sorted(folder.glob("*.yaml"))]
     statutes.sort(key=lambda st: (st.identification["date"].value or "9999", st.slug))
-    return {st.slug: st for st in statutes}
+    by_slug = {st.slug: st for st in statutes}
+    check_cross_references(by_slug)
+    return by_slug
+
+
+def check_cross_references(statutes: dict[str, Statute]) -> None:
+    """A citation to a provision of another act of this edition (``lei-4860-1965/#art7``) must
+    name one that exists: a dead anchor would publish a link to nowhere."""
+    for st in statutes.values():
+        for node in st.walk():
+            for i, cit in enumerate(node.citations):
+                target = cit.target
+                if target.startswith("#") or "#" not in target or ":" in target.split("#", 1)[0]:
+                    continue
+                page, anchor = target.split("#", 1)
+                other = statutes.get(page.strip("/").split("/")[-1])
+                if other is None:
+                    continue
+                if anchor not in {n.id for n in other.walk()}:
+                    raise DataError(st.path, f"{node.id}.citations[{i}].target",
+                                    f"remissão para {target!r}: {other.slug} não tem o dispositivo {anchor!r}")
 

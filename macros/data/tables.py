@@ -23,7 +23,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal
 
-from macros.data.loader import DATA, DataError, check_source, load_validated
+from macros.data.loader import DATA, DataError, check_against_source, check_source, load_validated
 from macros.data.notes import Note, note_labels
 
 TABLES_DIR = DATA / "tables"
@@ -550,6 +550,7 @@ def load_tables(directory: Path = TABLES_DIR) -> Tables:
     for path in files:
         raw = load_validated(path, SCHEMA)
         check_source(path, "source.file", raw["source"]["file"])
+        check_against_source(path, raw, raw["source"]["file"])
         first_source = next(iter(documents.values()), raw)["source"]["file"]
         if raw["source"]["file"] != first_source:
             raise DataError(path, "source.file", f"documento-fonte {raw['source']['file']!r} difere do das outras "

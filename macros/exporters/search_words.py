@@ -55,11 +55,16 @@ def browser_acts(statutes: Mapping[str, Statute]) -> dict[str, object]:
     years = {slug: (st.identification["date"].value or "")[:4] for slug, st in statutes.items()}
     decree_laws = [keys[slug] for slug, st in statutes.items()
                    if (st.identification["type"].value or "").lower() == "decreto-lei"]
+    # «da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941»: the acts by their
+    # short titles, newest first, for the sentence a search with no answer shows.
+    named = [("da " if st.short_title.startswith("Lei") else "do ") + st.short_title
+             for st in reversed(list(statutes.values()))]
     return {
         "numeros": {key: key for key in keys.values()},
         "anos": {years[slug]: key for slug, key in keys.items() if years[slug]},
         "paginas": keys,
         "decreto_lei": decree_laws[0] if len(decree_laws) == 1 else None,
+        "nomes": ", ".join(named[:-1]) + " nem " + named[-1] if len(named) > 1 else "".join(named),
     }
 
 

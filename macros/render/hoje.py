@@ -21,8 +21,7 @@ from ..data.site import Site
 from .acts import linked
 from .links import provision_link
 from .report import report_box
-from .safe import Markup
-from .statute import md_heading_text
+from .safe import HEADING, Markup
 
 DISCLAIMER = (
     "Informação editorial, não conselho jurídico; o acordo ou a convenção coletiva podem dar mais. "
@@ -211,8 +210,11 @@ def counts_text(layer: StatuteToday) -> str:
     return "; ".join(parts)
 
 
-def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
-    """The act's «Hoje» summary (its layer ``layer``) for the status banner and the home card."""
+def summary_html(layer: StatuteToday, href_hoje: str, acts: Registry | None = None,
+                 root: str = "../") -> Markup:
+    """The act's «Hoje» summary (its layer ``layer``) for the status banner and the home card; the
+    acts it names linked from the registry ``acts`` (``root``: the site root from the page)."""
+    summary = linked(layer.summary, acts, root, layer.slug) if acts else Markup("{}").format(layer.summary)
     claims = layer.all_claims()
     unconfirmed = sum(1 for c in claims if not c.check.confirmed)
     days = [c.check.on for c in claims if c.check.confirmed]
@@ -221,7 +223,7 @@ def summary_html(layer: StatuteToday, href_hoje: str) -> Markup:
         '<p class="hoje-resumo"><span class="hoje-rotulo">Hoje</span> {summary} '
         '<span class="hoje-contagem">({counts}; {checked}.)</span> '
         '<a href="{href}">Ver o que vale hoje</a> <span class="hoje-aviso-curto">{short}</span></p>'
-    ).format(summary=layer.summary, counts=counts_text(layer), checked=checked, href=href_hoje,
+    ).format(summary=summary, counts=counts_text(layer), checked=checked, href=href_hoje,
              short=SHORT_DISCLAIMER)
 
 
@@ -268,9 +270,9 @@ def table_page(site: Site) -> str:
             for n, claim in enumerate(extra.claims, 1):
                 report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
                 rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
-        out.append(f"## {md_heading_text(statute_title)} {{ #{slug} }}\n")
+        out.append(f"## {statute_title.translate(HEADING)} {{ #{slug} }}\n")  # as statute.md_heading_text
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
-            layer.summary, slug)))
+            linked(layer.summary, site.acts, "../"), slug)))
         out.append(str(Markup('<p class="hoje-situacao-fonte"><strong>Situação do ato:</strong> {} {}</p>').format(
             sources_html(layer.status.sources), check_html(layer.status.check))))
         out.append(_table(statute_title, rows))

@@ -24,7 +24,7 @@ def statute_cards(site: Site) -> Markup:
             f'<p><span class="situacao-selo">{escape(st.status["label"])}</span> '
             f'<span class="tag-editorial" data-search-exclude>informação editorial</span></p>'
             f'<p class="cartao-escopo">{escape(st.status["scope"])}</p>'
-            f'{render_hoje.summary_html(site.today_of(st.slug), f"hoje/#{st.slug}")}'
+            f'{render_hoje.summary_html(site.today_of(st.slug), f"hoje/#{st.slug}", site.acts, "")}'
             f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
             f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"
             f"<p>{escape(st.summary)}</p></div>"

@@ -291,7 +291,7 @@ class StatuteRenderer:
             f'<p><strong>Vigência:</strong> {self.linked(status["explanation"])}</p>'
             f'{render_hoje.status_html(self.today)}'
             f'<p><strong>Esta edição:</strong> {escape(status["scope"])}</p>'
-            f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}")}'
+            f'{render_hoje.summary_html(self.today, f"../hoje/#{st.slug}", self.acts)}'
             f'<p><a href="#sobre-esta-edicao">Sobre esta edição: fonte, escolhas editoriais e '
             f"{sum(1 for _, n in st.notes() if n.is_anomaly)} anomalias anotadas</a></p>"
             f"</div>"

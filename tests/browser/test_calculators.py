@@ -340,7 +340,8 @@ def test_load_failure_message(browser: Browser, base_url: str) -> None:
     try:
         ctx.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="não há"))
         pg = ctx.new_page()
-        pg.goto(f"{base_url}/calculadoras/refeicao/?_limite=8000")
+        pg.add_init_script("window.calculadorasTempoLimite = 8000")
+        pg.goto(f"{base_url}/calculadoras/refeicao/")
         pg.fill("[data-path='salario_dia']", "12$000")
         pg.click("form.calc-form button[type='submit']")
         message = pg.wait_for_selector(".calc-erro-carga", timeout=30_000)
@@ -384,7 +385,8 @@ def test_slow_connection_still_loads(browser: Browser, base_url: str) -> None:
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 20, "downloadThroughput": 150_000, "uploadThroughput": 150_000,
         })
-        pg.goto(f"{base_url}/calculadoras/refeicao/?_limite=20000")
+        pg.add_init_script("window.calculadorasTempoLimite = 20000")
+        pg.goto(f"{base_url}/calculadoras/refeicao/")
         pg.fill("[data-path='salario_dia']", "12$000")
         started = time.monotonic()
         pg.click("form.calc-form button[type='submit']")

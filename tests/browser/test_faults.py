@@ -146,7 +146,8 @@ def assert_fault_shown(pg: Page) -> None:
 def test_worker_that_stops_dies_or_throws(faulty: BrowserContext, base_url: str) -> None:
     pg = faulty.new_page()
     errors = errors_of(pg)
-    pg.goto(f"{base_url}/calculadoras/refeicao/?_limite_calculo=4000")
+    pg.add_init_script("window.calculadorasTempoLimiteCalculo = 4000")
+    pg.goto(f"{base_url}/calculadoras/refeicao/")
     # stops answering (an endless loop): the time limit of the calculation ends it
     submit_value(pg, "9$001")
     assert_fault_shown(pg)

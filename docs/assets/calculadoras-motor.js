@@ -144,7 +144,10 @@
       worker.onmessage = function (event) {
         var msg = event.data || {};
         if (msg.type === "progress") {
-          if (!current.loaded) arm();
+          // Once the engine is ready a late progress line would overwrite the form's own status
+          // («Cálculo feito.», «falta só: …») with «Baixando…»: the download is over, it is dropped.
+          if (current.loaded) return;
+          arm();
           progress(msg.text, msg.loaded, msg.total);
         } else if (msg.type === "ready") {
           stages = Object.assign({ pagina: created }, msg.stages);

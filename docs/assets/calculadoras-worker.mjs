@@ -53,6 +53,16 @@ function lastByte() {
   return Math.round(end);
 }
 let engine = null;      // Promise<{run: PyProxy}>
+/* The saved state still to be made (a normal start): taken after the first answer has been
+ * sent, or, when the engine was only downloaded (no calculation asked for), once it sits idle. */
+let snapshotTask = null;
+const IDLE_SNAPSHOT_MS = 3000;
+let runsAsked = 0;
+function takeSnapshot() {
+  const task = snapshotTask;
+  snapshotTask = null;
+  if (task) task();
+}
 const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
 
 function progress(text) {
@@ -151,7 +161,10 @@ async function boot(message) {
     try {
       pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
       stages.pronto = Math.round(performance.now());
-      unpack(pyodide, await archiveLoad);
+      const archive = await archiveLoad;
+      counter.finish(); // the download is over: the page stops saying «Baixando…»
+      progress("Carregando as calculadoras…");
+      unpack(pyodide, archive);
       api = pyodide.pyimport("calculators.api");
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
       stage("instantaneo", start);
@@ -174,16 +187,18 @@ async function boot(message) {
     start = performance.now();
     api = pyodide.pyimport("calculators.api");
     stage("importar", start);
-    // The state with the calculators imported, saved for the next start (never delays this one's
-    // answer for long: the copy is taken now, compressed and stored in the background).
-    try {
-      const bytes = pyodide.makeMemorySnapshot();
-      saveSnapshot(self.location.href, key, bytes).then((kept) => { stages.guardado = kept; });
-    } catch {
-      /* Pyodide could not take it: the next start is the normal one */
-    }
+    // The state with the calculators imported is saved for the next start, but only after this
+    // start's first answer (takeSnapshot below): the first calculation never waits for it.
+    const made = pyodide;
+    snapshotTask = () => {
+      try {
+        const bytes = made.makeMemorySnapshot();
+        saveSnapshot(self.location.href, key, bytes).then((kept) => { stages.guardado = kept; });
+      } catch {
+        stages.guardado = false; // Pyodide could not take it: the next start is the normal one
+      }
+    };
   }
-  counter.finish();
   stages.busca = lastByte();
   stages.python = stages.pronto - (stages.wasmFim || 0);
   const run = (name, inputs, data) => api.run_json(name, inputs, data);
@@ -241,6 +256,9 @@ self.onmessage = async (event) => {
       const ready = await engine;
       self.postMessage({ type: "ready", ms: ready.ms, stages });
       keepForOffline(Array.isArray(message.files) ? message.files : []);
+      // No calculation asked for (the engine was downloaded for later): the state is saved once
+      // the worker has been idle a moment; a calculation that comes first takes precedence.
+      setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
     } catch (error) {
       engine = null;
       self.postMessage({ type: "error", message: String((error && error.message) || error) });
@@ -248,6 +266,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (message.type === "run") {
+    runsAsked += 1;
     // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
     const reason = (error) => {
       const lines = String((error && error.message) || error).trim().split("\n");
@@ -267,6 +286,8 @@ self.onmessage = async (event) => {
       const json = run(String(message.name), String(message.inputs), data);
       if (stages.calculo === undefined) stage("calculo", start);
       self.postMessage({ type: "result", id: message.id, json: String(json), stages });
+      // The answer is on its way to the page: now the state can be saved for the next start.
+      setTimeout(takeSnapshot, 0);
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: "motor", error: reason(error) });
     }

@@ -16,6 +16,7 @@ export function createCounter(files, report) {
   const counted = new Map(files.map((file) => [file.href, 0]));
   const total = files.reduce((sum, file) => sum + file.bytes, 0);
   let lastPost = 0;
+  let finished = false; // after finish() the download is over: nothing more is reported
 
   function loaded() {
     let sum = 0;
@@ -24,6 +25,7 @@ export function createCounter(files, report) {
   }
 
   function post(force) {
+    if (finished) return;
     const now = performance.now();
     if (!force && now - lastPost < 250) return;
     lastPost = now;
@@ -86,11 +88,15 @@ export function createCounter(files, report) {
     }
   }
 
-  /* The engine is ready: the imported modules have surely arrived (fetched files are only
-   * ever counted by their bytes). */
+  /* The engine's files have all arrived: the imported modules have surely arrived (fetched
+   * files are only ever counted by their bytes). The count is reported once more (100%) and
+   * then never again: later fetches of the same files (keeping them for offline use) must not
+   * put «Baixando…» back on the page. */
   function finish() {
+    if (finished) return;
     for (const href of counted.keys()) if (href.endsWith(".mjs")) complete(href);
     post(true);
+    finished = true;
   }
 
   return { wrap, watchImports, finish, post, total };

@@ -204,7 +204,8 @@ def test_hostile_inputs(calc_context: BrowserContext, calc_pages: dict[str, Page
     pg = open_calculator(calc_pages, calc_context, base_url, "horas_extras")
     images = pg.locator("img").count()
     for value in HOSTILE:
-        fill(pg, "horas_extras", {"salario_mensal": value, "prorrogacoes": [{"horas": "1"}]})
+        # Era 1965 (Cr$), chosen explicitly: the calculator opens in today's era (R$) by default.
+        fill(pg, "horas_extras", {"era": "1965", "salario_mensal": value, "prorrogacoes": [{"horas": "1"}]})
         submit(pg)
         errors = field_errors(pg)
         if value == "1.234,56":

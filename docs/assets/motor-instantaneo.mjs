@@ -1,6 +1,7 @@
 /* Estatutos Portuários — o estado salvo do motor, dentro do worker das calculadoras.
  *
- * Na primeira vez, depois de importar as calculadoras, o worker tira uma fotografia da memória
+ * Na primeira vez, depois de importar as calculadoras e de mandar a primeira resposta (o
+ * primeiro cálculo nunca espera por ela), o worker tira uma fotografia da memória
  * do Pyodide (API privada do Pyodide, fixado em package.json: loadPyodide({_makeSnapshot}),
  * pyodide.makeMemorySnapshot(), loadPyodide({_loadSnapshot})) e a guarda comprimida (gzip) no
  * mesmo cache do motor ("ep-motor"). Nas vezes seguintes o Python começa dessa fotografia, sem

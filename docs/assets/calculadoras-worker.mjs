@@ -173,11 +173,11 @@ const checkedFetch = async (input, init) => {
   try {
     response = await nativeFetch(input, init);
   } catch (error) {
-    fail(`falha ao baixar ${String(input).split("/").pop()}`);
+    fail("a conexão caiu durante o download do motor");
     throw error;
   }
   if (!response.ok) {
-    fail(`arquivo indisponível (${response.status}): ${String(input)}`);
+    fail(`o servidor não entregou um arquivo do motor (erro ${response.status})`);
     return response;
   }
   // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
@@ -185,7 +185,7 @@ const checkedFetch = async (input, init) => {
   const address = String((input && input.url) || input);
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
   if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
-    fail(`o servidor entrega ${address.split("/").pop()} com o tipo «${type || "nenhum"}», e não application/wasm`);
+    fail(`o servidor entrega o arquivo principal do motor com o tipo «${type || "nenhum"}», e não application/wasm`);
   }
   return response;
 };

@@ -218,43 +218,26 @@ def test_stale_answers_are_discarded(faulty: BrowserContext, base_url: str) -> N
     assert pg.input_value("[data-path='salario_dia']") == ""
 
 
-def test_wasm_with_wrong_type_is_reported_at_once(browser: Browser, base_url: str, site_dir: Path) -> None:
-    wasm = (site_dir / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    ctx = browser.new_context(service_workers="block", locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
-    ctx.route("**/pyodide.asm.wasm",
-              lambda route: route.fulfill(status=200, content_type="application/octet-stream", body=wasm))
-    try:
-        pg = ctx.new_page()
-        pg.goto(f"{base_url}/calculadoras/refeicao/")
-        started = time.monotonic()
-        submit_value(pg, "12$000")
-        message = pg.wait_for_selector(".calc-erro-carga", timeout=60_000)
-        assert time.monotonic() - started < 30, "o tipo errado só foi percebido no tempo-limite (60 s)"
-        assert "application/wasm" in message.inner_text()
-        settled(pg)
-    finally:
-        ctx.close()
-
-
 # ------------------------------------------------------------------ issue 19: failures told at once
 class HalfServer(BaseHTTPRequestHandler):
-    """Sends half of the ``.wasm``: ``/metade`` as a whole file; ``/cortado`` announces the whole
-    and closes the connection; ``/parado`` announces the whole and sends nothing more until the
-    test ends (a stalled download). A real server: Playwright's ``route.fulfill`` hands a large
-    body over slowly, which a short stall limit would take for a stall."""
+    """Serves the ``.wasm`` badly: ``/tipo`` whole with another content type; ``/metade`` half, as
+    a whole file; ``/cortado`` announces the whole, sends half and closes the connection;
+    ``/parado`` announces the whole, sends half and nothing more until the test ends (a stalled
+    download). A real server: Playwright's ``route.fulfill`` hands a large body over slowly,
+    which a short stall limit would take for a stall."""
 
     body = b""
     release = threading.Event()
 
     def do_GET(self) -> None:
+        whole = self.path.startswith("/tipo")
         half = self.path.startswith("/metade")
         self.send_response(200)
-        self.send_header("Content-Type", "application/wasm")
+        self.send_header("Content-Type", "application/octet-stream" if whole else "application/wasm")
         self.send_header("Content-Length", str(len(self.body) // 2 if half else len(self.body)))
         self.end_headers()
         try:
-            self.wfile.write(self.body[: len(self.body) // 2])
+            self.wfile.write(self.body if whole else self.body[: len(self.body) // 2])
             self.wfile.flush()
         except OSError:
             return  # the browser gave up (its worker was ended): nothing to send
@@ -305,17 +288,21 @@ def stall_limit(pg: Page, ms: int) -> None:
 def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: str, site_dir: Path,
                                                   half_server: str) -> None:
     """Each engine fault is told by its cause (no time limit may do it: the total one is 10 min
-    here, and the stall limit 1.5 s only for the stall), and «Tentar de novo» starts a new worker
-    that loads."""
+    here, and the stall limit 1.5 s only for the stall), the worked examples stay, and «Tentar de
+    novo» starts a new worker that loads."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
     ctx.add_init_script(f"window.calculadorasTempoLimite = {NEVER}; window.calculadorasTempoLimiteParado = {NEVER}")
-    faults = ["metade", "cortado", "parado", "csp", "portal"]
+    faults = ["404", "queda", "tipo", "metade", "cortado", "parado", "csp", "portal"]
     step: list[str] = []
 
     def wasm_route(route: Route) -> None:
         fault = step[-1] if step else ""
-        if fault in ("metade", "cortado", "parado"):
+        if fault == "404":
+            route.fulfill(status=404, body="não há")
+        elif fault == "queda":
+            route.abort("connectionreset")
+        elif fault in ("tipo", "metade", "cortado", "parado"):
             route.continue_(url=f"{half_server}/{fault}")
         else:
             route.continue_()
@@ -342,6 +329,9 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
         errors = errors_of(pg)
         pg.goto(f"{base_url}/calculadoras/refeicao/")
         expected = {
+            "404": ("não entregou um arquivo do motor (erro 404)",),
+            "queda": ("a conexão caiu",),
+            "tipo": ("application/wasm",),
             "metade": ("chegou incompleto ou danificado",),
             # the compiler sees the end of the bytes, or the broken connection, first
             "cortado": ("chegou incompleto", "download do motor foi interrompido"),
@@ -358,6 +348,8 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
                 retry(pg)
             told(pg, ".calc-erro-carga", "Não foi possível carregar o motor de cálculo", expected[fault])
             assert pg.locator(".calc-falha").count() == 1
+            assert pg.locator(".calc-exemplo").first.is_visible()
+            assert pg.locator("#resultado-refeicao *").count() == 0
         step.append("")
         stall_limit(pg, NEVER)
         retry(pg)

@@ -174,7 +174,7 @@
       return window.caches.open(CACHE);
     };
     show();
-    return checkRoom(size).then(open).then(function (store) {
+    var download = checkRoom(size).then(open).then(function (store) {
       return Promise.all(files.map(function (file) {
         var url = new URL(file.url, SITE).href;
         var key = url + "?v=" + file.sha256.slice(0, 20);
@@ -205,12 +205,26 @@
         if (controller) controller.abort();
         throw error;
       });
-    }).then(function () {
+    });
+    var offline = window.estatutosOffline;
+    // Nothing else downloads meanwhile: the site's background warm-up waits for the engine.
+    if (offline && offline.ocupado) offline.ocupado(download);
+    return download.then(function () {
       permitir();
       over = true;
-      status("Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.",
-        loaded, size);
+      var engineKept = "Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.";
+      status(engineKept, loaded, size);
       box().classList.add("motor-oferta--guardado");
+      // Then the rest of the site, the downloads of /dados/ included, one file at a time.
+      if (!offline || !offline.guardarTudo) return;
+      return offline.guardarTudo(function () {
+        status(engineKept + " Guardando também as páginas e os arquivos para baixar…", loaded, size);
+      }).then(function (site) {
+        if (!site) return;
+        status("Pronto: o site inteiro (páginas, tabelas, arquivos para baixar) e o motor de cálculo estão " +
+          "guardados neste aparelho e funcionam sem internet.", loaded, size);
+        box().classList.add("motor-oferta--site-guardado");
+      });
     }, function (error) {
       over = true;
       var storage = isQuota(error) || Boolean(error) && (error.name === "SecurityError" || error.name === "SemArmazenamento");

@@ -194,6 +194,7 @@ self.fetch = countedFetch;
 
 self.addEventListener("unhandledrejection", (event) => {
   fail(plain(event.reason));
+  event.preventDefault(); // told to the page, in words: not an error of the page
 });
 
 const DAMAGED = "o arquivo das calculadoras chegou danificado (uma rede que pede login, como a de " +

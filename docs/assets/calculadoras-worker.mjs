@@ -214,6 +214,7 @@ async function fetchArchive(url, expected) {
   const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
   const isZip = head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
   if (!isZip || (expected && self.crypto && crypto.subtle && (await sha256(bytes)) !== expected)) {
+    fail(DAMAGED); // at once: the start need not wait for the Python to be ready to say so
     await forget(url);
     throw new Error(DAMAGED);
   }

@@ -9,7 +9,11 @@
  *   o Pyodide carrega uma vez por visita;
  * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
  *   (30 s), ele é descartado e a tentativa seguinte começa um worker novo;
- * - classifica as falhas ("carga", "motor", "tabelas") e dá a mensagem de cada uma.
+ * - classifica as falhas ("carga", "motor", "tabelas", "versao") e dá a mensagem de cada uma;
+ * - uma construção de cada vez: antes de calcular, compara o id da construção da página
+ *   (<meta name="ep-versao">) com o do service worker que a controla (mensagem EP_VERSAO); o
+ *   worker confere o hash de cada arquivo do motor e a "versao" das tabelas. Qualquer diferença
+ *   é a falha "versao": nada é calculado e a página oferece a versão nova (offline.js).
  *
  * Oferece window.estatutosCalculo: calcular(nome, entradas, precisaDados), iniciar(),
  * carregado(), permitido(), pedir(), aoAceitar(fn), aoProgredir(fn), falha(erro).
@@ -56,7 +60,8 @@
 
   // ---------------------------------------------------------------- faults
   // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
-  // "tabelas" (the decree's tables did not download).
+  // "tabelas" (the decree's tables did not download), "versao" (the engine, the tables or the
+  // service worker belong to another build of the site than the page).
   function fault(kind, reason) {
     var error = new Error(String(reason || ""));
     error.kind = kind;
@@ -78,6 +83,14 @@
       text: function (reason) {
         return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
           "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
+      }
+    },
+    versao: {
+      css: "calc-erro-versao",
+      status: "Há uma versão nova do site.",
+      text: function () {
+        return "O site foi atualizado depois que esta página abriu. Para não misturar as duas " +
+          "versões, nada foi calculado. Carregue a versão nova: o que você digitou continua no formulário.";
       }
     },
     tabelas: {
@@ -135,10 +148,10 @@
           reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
       }
-      function broken(reason) {
+      function broken(reason, kind) {
         clearTimeout(timer);
-        if (current.loaded) stopEngine(current, fault("motor", reason));
-        else reject(fault("carga", reason));
+        if (current.loaded) stopEngine(current, fault(kind || "motor", reason));
+        else reject(fault(kind || "carga", reason));
       }
       arm();
       worker.onmessage = function (event) {
@@ -155,7 +168,7 @@
           current.loaded = true;
           resolve();
         } else if (msg.type === "error") {
-          broken(msg.message);
+          broken(msg.message, msg.kind === "versao" ? "versao" : "");
         } else if (msg.type === "result") {
           var entry = current.pending[msg.id];
           if (!entry) return;
@@ -164,6 +177,10 @@
           if (msg.stages) stages = Object.assign({ pagina: created }, msg.stages);
           if (msg.error !== undefined && msg.kind === "tabelas") {
             entry.reject(fault("tabelas", msg.error));
+          } else if (msg.error !== undefined && msg.kind === "versao") {
+            // Tables of another build: this page computes nothing more (its engine is let go).
+            entry.reject(fault("versao", msg.error));
+            stopEngine(current, fault("versao", msg.error));
           } else if (msg.error !== undefined) {
             entry.reject(fault("motor", msg.error));
             stopEngine(current, fault("motor", msg.error));
@@ -193,15 +210,56 @@
       }),
       // The build id (reliab: <meta name="ep-versao">), when the page has it: the saved state of
       // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
-      versao: (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "",
+      versao: pageBuild(),
       gzip: motor ? motor.tamanho() : 0,
     });
     return current.ready;
   }
 
+  // ---------------------------------------------------------------- one build at a time
+  // The page's build id, and the one of the service worker that controls it (asked once per
+  // controller: another tab may have let a new service worker take over meanwhile).
+  function pageBuild() {
+    return (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "";
+  }
+
+  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
+  var BUILD_ANSWER_MS = 3000; // a service worker that does not answer does not stop the calculation
+
+  function workerBuild(controller) {
+    if (!buildAnswers) return Promise.resolve("");
+    if (!buildAnswers.has(controller)) {
+      buildAnswers.set(controller, new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
+        channel.port1.onmessage = function (event) {
+          clearTimeout(timer);
+          resolve(String((event.data && event.data.versao) || ""));
+        };
+        try {
+          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
+        } catch {
+          clearTimeout(timer);
+          resolve("");
+        }
+      }));
+    }
+    return buildAnswers.get(controller);
+  }
+
+  function sameBuild() {
+    var sw = navigator.serviceWorker;
+    var controller = sw && sw.controller;
+    var mine = pageBuild();
+    if (!controller || !mine) return Promise.resolve();
+    return workerBuild(controller).then(function (theirs) {
+      if (theirs && theirs !== mine) throw fault("versao", "o service worker é de outra versão do site");
+    });
+  }
+
   // One calculation: the worker's answer ({json}) or a fault (error.kind).
   function run(name, inputs, needsData) {
-    return startEngine().then(function () {
+    return sameBuild().then(startEngine).then(function () {
       var current = engine;
       if (!current || current.stopped) throw fault("motor", "o motor parou");
       return new Promise(function (resolve, reject) {

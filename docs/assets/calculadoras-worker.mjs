@@ -5,9 +5,16 @@
  *                                                     carrega o Pyodide e o pacote calculators/
  *   {type: "run", id, name, inputs, dataURL}          roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
- *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message}
+ *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message, kind}
  *   {type: "result", id, json} | {type: "result", id, error, kind}
- *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou)
+ *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou; "versao": um
+ *   arquivo do motor ou as tabelas são de outra construção do site que a da página)
+ *
+ * Uma construção de cada vez (issue 19): a página manda o hash de cada arquivo do motor e o id da
+ * sua construção (<meta name="ep-versao">). Cada arquivo do motor baixado aqui é conferido pelo
+ * hash antes de o motor ficar pronto (o pacote das calculadoras, antes de ser desempacotado), e
+ * as tabelas pelo campo "versao" antes de qualquer cálculo: um arquivo de outra construção (um
+ * site publicado de novo com a página aberta, um service worker de outra versão) nunca calcula.
  *
  * O Python responde sempre com um resultado ou uma mensagem (calculators.api.run_json), mesmo
  * para JSON malformado ou aninhado milhares de níveis; um .wasm servido com tipo errado e um
@@ -90,6 +97,51 @@ function fail(message) {
   self.postMessage({ type: "error", message });
 }
 
+/* ---------------------------------------------------------------- one build at a time
+ * The page's build id and the content hash of each engine file of its build (boot message). */
+let buildId = "";
+let expectedHashes = new Map(); // engine file address (no query) -> sha256
+let hashChecks = [];            // one promise per engine file downloaded by fetch
+
+function otherBuild(reason) {
+  const error = new Error(reason);
+  error.kind = "versao";
+  return error;
+}
+
+function plainAddress(url) {
+  const clean = new URL(String(url), self.location.href);
+  clean.search = "";
+  clean.hash = "";
+  return clean.href;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* Rejects (kind "versao") when the bytes are not those of the page's build. */
+async function checkHash(address, bytes) {
+  const want = expectedHashes.get(plainAddress(address));
+  if (!want || !self.crypto || !crypto.subtle) return;
+  if ((await sha256(bytes)) !== want) {
+    throw otherBuild(`${plainAddress(address).split("/").pop()} é de outra versão do site`);
+  }
+}
+
+/* The tables must be of the page's build (their "versao"); unreadable ones are told elsewhere. */
+function checkTablesBuild(text) {
+  if (!buildId) return;
+  let versao;
+  try {
+    versao = JSON.parse(text).versao;
+  } catch {
+    return;
+  }
+  if (versao !== buildId) throw otherBuild("as tabelas são de outra versão do site");
+}
+
 const nativeFetch = self.fetch.bind(self);
 const checkedFetch = async (input, init) => {
   let response;
@@ -113,7 +165,18 @@ const checkedFetch = async (input, init) => {
   return response;
 };
 const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
-self.fetch = countedFetch;
+/* Each engine file Pyodide fetches (the .wasm, the standard library, the lock file) is hashed from
+ * a copy of its body while the original goes on to Pyodide; boot() waits for every check. */
+self.fetch = async (input, init) => {
+  const response = await countedFetch(input, init);
+  const address = String((input && input.url) || input);
+  if (response.ok && response.body && expectedHashes.has(plainAddress(address))) {
+    const check = response.clone().arrayBuffer().then((bytes) => checkHash(address, bytes));
+    check.catch(() => {}); // awaited in boot()
+    hashChecks.push(check);
+  }
+  return response;
+};
 
 self.addEventListener("unhandledrejection", (event) => {
   fail(String((event.reason && event.reason.message) || event.reason || "erro ao carregar"));
@@ -122,7 +185,9 @@ self.addEventListener("unhandledrejection", (event) => {
 async function fetchArchive(url) {
   const response = await countedFetch(url);
   if (!response.ok) throw new Error(`arquivo das calculadoras indisponível (${response.status})`);
-  return response.arrayBuffer();
+  const bytes = await response.arrayBuffer();
+  await checkHash(url, bytes); // never unpacked when it is another build's
+  return bytes;
 }
 
 /* The calculators' package, unpacked into Pyodide's file system and put on sys.path. */
@@ -139,6 +204,9 @@ async function boot(message) {
   const started = performance.now();
   const files = Array.isArray(message.files) ? message.files : [];
   downloadSize = Number(message.gzip) || 0;
+  buildId = String(message.versao || "");
+  expectedHashes = new Map(files.filter((file) => file.sha256).map((file) => [plainAddress(file.href), file.sha256]));
+  hashChecks = [];
   counter = createCounter(files, postDownload);
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
@@ -151,6 +219,9 @@ async function boot(message) {
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
   const archiveLoad = fetchArchive(message.archiveURL);
   archiveLoad.catch(() => {}); // awaited below; the error is reported there
+  // A package of another build (or none) ends the start at once, without waiting for Pyodide.
+  const archiveRefused = archiveLoad.then(() => new Promise(() => {}));
+  archiveRefused.catch(() => {});
   // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
   const key = await snapshotKey(files, message.versao);
   let start = performance.now();
@@ -159,7 +230,7 @@ async function boot(message) {
   let api = null;
   if (saved) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved }), archiveRefused]);
       stages.pronto = Math.round(performance.now());
       const archive = await archiveLoad;
       counter.finish(); // the download is over: the page stops saying «Baixando…»
@@ -168,7 +239,8 @@ async function boot(message) {
       api = pyodide.pyimport("calculators.api");
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
       stage("instantaneo", start);
-    } catch {
+    } catch (error) {
+      if (error && error.kind === "versao") throw error; // the snapshot is good; the files are not
       // Unusable (another Pyodide, a broken heap): thrown away, and the normal start follows.
       pyodide = null;
       api = null;
@@ -176,7 +248,7 @@ async function boot(message) {
     }
   }
   if (!pyodide) {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: true }), archiveRefused]);
     stages.pronto = Math.round(performance.now());
     const archive = await archiveLoad;
     counter.finish();
@@ -199,6 +271,8 @@ async function boot(message) {
       }
     };
   }
+  // Every engine file fetched was this build's: else nothing is computed (kind "versao").
+  await Promise.all(hashChecks);
   stages.busca = lastByte();
   stages.python = stages.pronto - (stages.wasmFim || 0);
   const run = (name, inputs, data) => api.run_json(name, inputs, data);
@@ -238,7 +312,10 @@ function tables(url) {
   if (!dataCache.has(url)) {
     const loading = nativeFetch(url).then((r) => {
       if (!r.ok) throw new Error(`as tabelas de 1945 não vieram (${r.status})`);
-      return r.text();
+      return r.text().then((text) => {
+        checkTablesBuild(text);
+        return text;
+      });
     }, () => {
       throw new Error("as tabelas de 1945 não vieram (falha de rede)");
     });
@@ -261,7 +338,7 @@ self.onmessage = async (event) => {
       setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
     } catch (error) {
       engine = null;
-      self.postMessage({ type: "error", message: String((error && error.message) || error) });
+      self.postMessage({ type: "error", message: String((error && error.message) || error), kind: error && error.kind });
     }
     return;
   }
@@ -276,7 +353,7 @@ self.onmessage = async (event) => {
     try {
       data = await tables(message.dataURL);
     } catch (error) {
-      self.postMessage({ type: "result", id: message.id, kind: "tabelas", error: reason(error) });
+      self.postMessage({ type: "result", id: message.id, kind: error.kind || "tabelas", error: reason(error) });
       return;
     }
     try {

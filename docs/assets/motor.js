@@ -5,7 +5,9 @@
  * - mostra o quadro nas páginas de calculadora enquanto a pessoa não aceitou; «Baixar o motor de
  *   cálculo (x MB)» grava o aceite (localStorage "ep-motor" = "sim") e libera as calculadoras;
  * - «Usar sem internet» baixa todos os arquivos do motor, guarda-os no cache do aparelho (o
- *   mesmo que o service worker usa) e conta o progresso byte a byte;
+ *   mesmo que o service worker usa) e conta o progresso byte a byte; cada arquivo só é guardado
+ *   se os bytes conferem com o hash da construção da página (um site publicado de novo com a
+ *   página aberta: nada é guardado e a página oferece a versão nova);
  * - oferece window.estatutosMotor ao cliente do motor (calculadoras-motor.js): permitido(),
  *   pedir(), aoAceitar(fn), arquivos(), total(), tamanho().
  *
@@ -117,10 +119,18 @@
           };
           return pump().then(function () {
             if (!store) return;
-            var headers = new Headers(response.headers);
-            headers.delete("Content-Encoding");
-            headers.delete("Content-Length");
-            return store.put(key, new Response(new Blob(chunks), { status: 200, headers: headers }));
+            var blob = new Blob(chunks);
+            return sameBytes(blob, file.sha256).then(function (same) {
+              if (!same) {
+                var error = new Error("arquivo de outra versão do site");
+                error.kind = "versao";
+                throw error;
+              }
+              var headers = new Headers(response.headers);
+              headers.delete("Content-Encoding");
+              headers.delete("Content-Length");
+              return store.put(key, new Response(blob, { status: 200, headers: headers }));
+            });
           });
         });
       }));
@@ -129,8 +139,27 @@
       status("Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.",
         loaded, size);
       box().classList.add("motor-oferta--guardado");
-    }, function () {
+    }, function (error) {
+      if (error && error.kind === "versao") {
+        status("O site foi atualizado depois que esta página abriu: nada foi guardado. " +
+          "Carregue a versão nova e toque de novo em «Usar sem internet».", loaded, size);
+        if (window.estatutosVersao) window.estatutosVersao.oferecer();
+        return;
+      }
       status("Não foi possível baixar o motor agora. Tente de novo com internet.", loaded, size);
+    });
+  }
+
+  /* The bytes are those of this page's build (the content hash the build wrote). */
+  function sameBytes(blob, sha256) {
+    if (!sha256 || !window.crypto || !window.crypto.subtle) return Promise.resolve(true);
+    return blob.arrayBuffer().then(function (bytes) {
+      return window.crypto.subtle.digest("SHA-256", bytes);
+    }).then(function (digest) {
+      var hex = Array.prototype.map.call(new Uint8Array(digest), function (b) {
+        return (b < 16 ? "0" : "") + b.toString(16);
+      }).join("");
+      return hex === sha256;
     });
   }
 

@@ -8,16 +8,13 @@ applies to the source before comparing.
 
 from __future__ import annotations
 
-import re
 from html.parser import HTMLParser
 
-LEADERS = re.compile(r"\.{4,}")
+from macros.data.fidelity import tokens
+
+__all__ = ["tokens"]
+
 VOID = {"br", "img", "input", "meta", "link", "hr", "wbr", "source", "col", "area", "base", "embed"}
-
-
-def tokens(text: str) -> list[str]:
-    """Whitespace tokens after turning fill leaders into separators."""
-    return LEADERS.sub(" ", text).split()
 
 
 def apply_substitutions(source: list[str], substitutions: list[tuple[str, str]]) -> list[str]:

@@ -8,11 +8,14 @@ of ``data/`` (the fixture) and runs the real build (``mkdocs build --strict`` wi
 - a ``line`` past the end of the source document;
 - a citation to a provision of another act that does not exist (``lei-4860-1965/#art99``);
 - a blank ``short_title``;
-- an article removed together with its «Hoje» box while other files still name it.
+- an article removed together with its «Hoje» box while other files still name it;
+- a provision whose text no longer matches its source document (a word "corrected" by hand);
+- a source document changed (its bytes no longer have the SHA-256 recorded in the statute).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -38,10 +41,27 @@ def _sub(file: str, pattern: str, new: str) -> Callable[[Path], None]:
     return change
 
 
+def _change_source(data: Path) -> None:
+    """One word of the 1965 law's source document re-typed (a modern spelling): its hash changes."""
+    path = data / "sources" / "003_2c4c4b89f34ac3c6.txt"
+    text = path.read_text(encoding="utf-8")
+    assert text.count("Administração do Pôrto, cabendo-lhe") == 1
+    path.write_text(text.replace("Administração do Pôrto, cabendo-lhe", "Administração do Porto, cabendo-lhe"),
+                    encoding="utf-8")
+
+
 def _remove_article(data: Path) -> None:
-    """``art7`` of the 1965 law and its «Hoje» box go; the answers and the news still name it."""
+    """``art7`` of the 1965 law and its «Hoje» box go; the answers and the news still name it.
+
+    Its lines go from the copy of the source document too (and the statute records the new file's
+    hash): the text and its source agree, so the build must stop on the names left behind."""
+    source = data / "sources" / "003_2c4c4b89f34ac3c6.txt"
+    lines = source.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[18].startswith("Art 7º") and lines[33].startswith("Art 8º")
+    source.write_text("".join(lines[:18] + lines[33:]), encoding="utf-8")
     statute = data / "statutes" / "lei-4860-1965.yaml"
     raw = yaml.safe_load(statute.read_text(encoding="utf-8"))
+    raw["source"]["sha256"] = hashlib.sha256(source.read_bytes()).hexdigest()
     raw["body"] = [n for n in raw["body"] if n.get("id") != "art7"]
     statute.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
     layer = data / "hoje" / "lei-4860-1965.yaml"
@@ -66,6 +86,13 @@ CASES = [
     ("titulo-curto-em-branco",
      _sub("statutes/lei-4860-1965.yaml", r'^short_title: .*$', 'short_title: "   "'),
      "statutes/lei-4860-1965.yaml", "short_title", ""),
+    ("texto-difere-do-documento-fonte",
+     _sub("statutes/lei-4860-1965.yaml", r'representada pela Administração do Pôrto, cabendo-lhe',
+          'representada pela Administração do Porto, cabendo-lhe'),
+     "statutes/lei-4860-1965.yaml", "body[0].children[0].text",
+     "o texto não confere com o documento-fonte 003_2c4c4b89f34ac3c6.txt, linha 2"),
+    ("documento-fonte-mudou", _change_source,
+     "statutes/lei-4860-1965.yaml", "source.sha256", "o documento-fonte 003_2c4c4b89f34ac3c6.txt mudou"),
     ("artigo-removido-com-a-caixa-hoje", _remove_article, "", "", "art7"),
 ]
 
@@ -96,8 +123,8 @@ def test_wrong_data_stops_the_build(tmp_path: Path, change: Callable[[Path], Non
     assert not (tmp_path / "site" / "index.html").exists()
 
 
-@pytest.mark.parametrize(("change", "file", "place", "reason"), [c[1:] for c in CASES[:4]],
-                         ids=[c[0] for c in CASES[:4]])
+@pytest.mark.parametrize(("change", "file", "place", "reason"), [c[1:] for c in CASES if c[2]],
+                         ids=[c[0] for c in CASES if c[2]])
 def test_loader_names_file_place_and_reason(tmp_path: Path, change: Callable[[Path], None], file: str, place: str,
                                             reason: str) -> None:
     """The same checks without a build: loading the changed copy raises :class:`DataError`."""
@@ -106,3 +133,20 @@ def test_loader_names_file_place_and_reason(tmp_path: Path, change: Callable[[Pa
         data_site.load(data)
     assert caught.value.file == data / file
     assert place in caught.value.place and reason in caught.value.reason
+
+
+@pytest.mark.parametrize(("old", "new", "place", "reason"), [
+    # a word added at the end of the last provision (nothing in the source after it)
+    (r'(id: "art11_par1u"\n(?:\s+.*\n){2}\s+text: ".*?)"$', r'\1 Revogam-se as disposições em contrário."',
+     "body[10].children[1].text", "texto a mais, que não está nas linhas transcritas"),
+    # the last provision's text cut short: the source goes on
+    (r'(id: "art11_par1u"\n(?:\s+.*\n){2}\s+text: ")(\S+ \S+ \S+).*"$', r'\1\2"',
+     "body[10].children[1].text", "falta texto do documento-fonte 003_2c4c4b89f34ac3c6.txt a partir da linha"),
+], ids=["texto-a-mais", "texto-a-menos"])
+def test_loader_refuses_text_longer_or_shorter_than_the_source(tmp_path: Path, old: str, new: str, place: str,
+                                                               reason: str) -> None:
+    data = _copy(tmp_path, _sub("statutes/lei-4860-1965.yaml", old, new))
+    with pytest.raises(DataError) as caught:
+        data_site.load(data)
+    assert caught.value.file == data / "statutes" / "lei-4860-1965.yaml"
+    assert caught.value.place == place and reason in caught.value.reason, caught.value

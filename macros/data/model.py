@@ -77,6 +77,8 @@ class Statute:
     short_title: str
     """The act's short name, before a provision in short citations (``Lei nº 4.860/1965, art. 7º``)."""
     source_file: str
+    source_sha256: str
+    """The SHA-256 of the source document the text was transcribed from (checked at every build)."""
     source_description: str
     source_lines: tuple[int, int] | None
     """The lines of the source document this page transcribes (None: the whole document)."""
@@ -241,6 +243,7 @@ def build_statute(raw: dict[str, Any], path: Path) -> Statute:
         title=raw["title"],
         short_title=raw["short_title"],
         source_file=raw["source"]["file"],
+        source_sha256=raw["source"]["sha256"],
         source_description=raw["source"]["description"],
         source_lines=(raw["source"]["lines"][0], raw["source"]["lines"][1]) if "lines" in raw["source"] else None,
         identification={k: _fact(v) for k, v in raw["identification"].items() if k != "signatories"},

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .fidelity import check_source_hash, check_statute_text
 from .loader import DATA, DataError
 from .model import Statute, load_statute
 
 
 def load_statutes(folder: Path = DATA / "statutes") -> dict[str, Statute]:
     """Every statute file in ``folder``, validated (a broken file raises DataError), in the order
-    of presentation (home page, «Hoje», downloads): chronological, by the act's date."""
+    of presentation (home page, «Hoje», downloads): chronological, by the act's date.
+
+    Each statute's source document must be the one it was transcribed from, and its text must be
+    the source's (:mod:`macros.data.fidelity`); the sources are ``folder``'s sibling ``sources/``."""
     statutes = [load_statute(path) for path in sorted(folder.glob("*.yaml"))]
+    sources = folder.parent / "sources"
+    for statute in statutes:
+        check_source_hash(statute.path, "source.sha256", sources / statute.source_file, statute.source_sha256)
+        check_statute_text(statute, sources)
     statutes.sort(key=lambda st: (st.identification["date"].value or "9999", st.slug))
     by_slug = {st.slug: st for st in statutes}
     check_cross_references(by_slug)

@@ -12,8 +12,12 @@
   (``/assets/calculadoras-dados.json``), and every download under ``/dados/`` (the 1945 tables
   as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
 - ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read.
-- ``on_post_page``: the search dialog's name, head scripts (``assets/navegacao.js``: instant
-  navigation wherever the site is served), and the standard metadata of statute pages.
+- ``on_files`` ends with the site's own scripts and styles bundled into a few files
+  (:mod:`macros.exporters.bundles`).
+- ``on_post_page``: the search dialog's name, the build id, the bundles' tags (before Material's
+  script: ``assets/navegacao.js``, instant navigation wherever the site is served, and
+  ``assets/busca-sob-pedido.js``, the search index held until a search starts), and the standard
+  metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
 - ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
   page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
@@ -43,6 +47,7 @@ from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
 from macros.exporters import (
+    bundles,
     csp,
     feed,
     offline,
@@ -98,6 +103,12 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
+    # Last: the site's own scripts and styles, each list in a few bundles (macros/exporters/bundles.py).
+    site.products.bundles = bundles.Bundles()
+    try:
+        bundles.bundle(files, config, site.products.bundles)
+    except bundles.BundleError as exc:
+        raise PluginError(f"Pacotes de scripts e estilos — {exc}") from exc
     return files
 
 
@@ -111,20 +122,23 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
 
-def _head_scripts(output: str, root: str, config: Any) -> str:
-    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds), the acts
-    the search reads queries with (``<meta name="ep-atos">``, from the statutes' data) and the
-    scripts that must run before Material's bundle, at the start of ``<head>``
-    (``assets/navegacao.js``: instant navigation wherever the site is served)."""
+def _head_scripts(output: str, root: str, config: Any, calculator_page: bool = False) -> str:
+    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the acts
+    the search reads queries with (``<meta name="ep-atos">``, from the statutes' data), at the start
+    of ``<head>``; the site's bundled scripts around Material's (:mod:`macros.exporters.bundles`:
+    before it, ``assets/navegacao.js``, instant navigation wherever the site is served, and
+    ``assets/busca-sob-pedido.js``, the search index only once a search starts; after it, the
+    site's scripts, and the calculators' on their pages)."""
     site = data_site.current()
     version = html.escape(site.products.build_id)
     acts = html.escape(search_words.browser_acts_json(site.statutes))
-    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">{feed.head_link(root)}'
-           f'<script src="{root}assets/navegacao.js" data-site-url="{html.escape(config["site_url"] or "")}">'
-           "</script>")
+    tag = f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">{feed.head_link(root)}'
     changed = csp.insert_in_head(output, tag)
     if changed is None:
         raise PluginError("página sem <head> (tema mudou?)")
+    changed = bundles.add_to_page(changed, site.products.bundles, root, calculator_page, config["site_url"] or "")
+    if changed is None:
+        raise PluginError("página sem o script do Material (tema mudou?)")
     return changed
 
 
@@ -144,7 +158,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         output = output.replace("</head>", destinations + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
-    output = _head_scripts(output, root, config)
+    output = _head_scripts(output, root, config, page.file.src_uri.startswith(bundles.CALCULATOR_PAGES))
     return offline.post_page(output, page, site.products.engine_report)
 
 

@@ -9,6 +9,7 @@ with the words found marked even when typed without accents.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import defaultdict
@@ -84,6 +85,13 @@ def type_query(page: Page, query: str) -> list[str]:
         arg=[expected],
         timeout=15_000,
     )
+    if not page.evaluate(READ_RESULTS):
+        # An empty list may be the answer to an earlier query (the one Material sends on focus,
+        # answered late while its worker still builds the index): give the real answer time to come.
+        with contextlib.suppress(PlaywrightTimeout):  # none came: genuinely no result
+            page.wait_for_function(
+                "() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=3_000
+            )
     return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
 
 

@@ -1,0 +1,63 @@
+/* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
+ *
+ * O Material pede o índice (search/search_index.json, cerca de 100 kB) assim que a página abre,
+ * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
+ * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
+ * começar a buscar: tocar ou clicar na caixa ou na lupa, pôr o foco na caixa (também pelas teclas
+ * «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o pedido segue, o worker monta o
+ * índice e responde ao que já foi digitado (o Material reenvia a consulta quando o worker fica
+ * pronto). Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
+  var index = new URL("../search/search_index.json", script.src).href;
+  var started = false;
+  var held = [];
+
+  function start() {
+    if (started) return;
+    started = true;
+    document.removeEventListener("pointerdown", onPointer, true);
+    document.removeEventListener("focusin", onFocus, true);
+    document.removeEventListener("change", onToggle, true);
+    held.splice(0).forEach(function (send) { send(); });
+  }
+
+  function isSearch(target) {
+    return target instanceof Element &&
+      Boolean(target.closest("[data-md-component='search'], label[for='__search']"));
+  }
+
+  function onPointer(event) { if (isSearch(event.target)) start(); }
+  function onFocus(event) { if (isSearch(event.target)) start(); }
+  function onToggle(event) { if (event.target && event.target.id === "__search" && event.target.checked) start(); }
+
+  // A link with ?q= opens the search at once (Material's deep link).
+  if (new URL(window.location.href).searchParams.has("q")) started = true;
+  document.addEventListener("pointerdown", onPointer, true);
+  document.addEventListener("focusin", onFocus, true);
+  document.addEventListener("change", onToggle, true);
+  window.estatutosBuscaSobPedido = {
+    iniciada: function () { return started; },
+    iniciar: start
+  };
+
+  var proto = XMLHttpRequest.prototype;
+  var open = proto.open;
+  var send = proto.send;
+
+  proto.open = function (method, url) {
+    var target = "";
+    try { target = new URL(String(url), window.location.href).href; } catch { target = ""; }
+    this.epIndiceDaBusca = String(method).toUpperCase() === "GET" && target === index;
+    return open.apply(this, arguments);
+  };
+
+  proto.send = function () {
+    var xhr = this;
+    var args = arguments;
+    if (started || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
+    held.push(function () { send.apply(xhr, args); });
+  };
+})();

@@ -30,7 +30,8 @@ CACHED_ENGINE = """async () => {
     if (request.url.includes('motor-instantaneo.bin')) continue;
     const bytes = await (await cache.match(request)).arrayBuffer();
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
-    out[new URL(request.url).pathname.replace(/^\\//, '')] = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+    const name = new URL(request.url).pathname.replace(/^\\//, '');
+    out[name] = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
   }
   return out;
 }"""

@@ -56,12 +56,19 @@ const SW_MOTOR = `/* Estatutos Portuários — cache of the calculators' engine 
     }).join("");
   }
 
-  // Another build's file reached this service worker: the server has a new build.
+  // A file that is not this build's reached this service worker. If the server has a new build
+  // (assets/versao.json), the pages offer it and the new service worker is looked for; else the
+  // copy was corrupted on the way (or a captive portal's page): nothing is said here.
   function tellPages(href) {
-    self.registration.update().catch(function () { /* offline */ });
-    return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
-      pages.forEach(function (page) { page.postMessage({ type: "EP_OUTRA_VERSAO", arquivo: href }); });
-    });
+    return fetch(new URL("assets/versao.json", scope).href, { cache: "no-store" }).then(function (response) {
+      return response.json();
+    }).then(function (server) {
+      if (!server || typeof server.versao !== "string" || server.versao === VERSAO) return;
+      self.registration.update().catch(function () { /* offline */ });
+      return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+        pages.forEach(function (page) { page.postMessage({ type: "EP_OUTRA_VERSAO", arquivo: href }); });
+      });
+    }).catch(function () { /* no answer: nothing to tell */ });
   }
 
   // Kept under this build's hash only if the bytes are this build's.
@@ -132,6 +139,8 @@ const { count, size, warnings } = await generateSW({
     "sw.js",
     "sw-motor.js",
     "workbox-*.js",
+    // The server's current build id (assets/versao.json): always asked of the server.
+    "assets/versao.json",
     "**/*.map",
     ...engineFiles,
     "assets/pyodide/**",

@@ -121,13 +121,27 @@ async function sha256(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/* Rejects (kind "versao") when the bytes are not those of the page's build. */
+/* The server's current build id (assets/versao.json, never precached), or "" when unknown. */
+async function serverBuild() {
+  try {
+    const response = await nativeFetch(new URL("versao.json", self.location.href).href, { cache: "no-store" });
+    const data = await response.json();
+    return typeof data.versao === "string" ? data.versao : "";
+  } catch {
+    return "";
+  }
+}
+
+/* Rejects when the bytes are not those of the page's build: kind "versao" when the server has
+ * another build (a new deploy), else a download that arrived corrupted (kind "carga"). */
 async function checkHash(address, bytes) {
   const want = expectedHashes.get(plainAddress(address));
   if (!want || !self.crypto || !crypto.subtle) return;
-  if ((await sha256(bytes)) !== want) {
-    throw otherBuild(`${plainAddress(address).split("/").pop()} é de outra versão do site`);
-  }
+  if ((await sha256(bytes)) === want) return;
+  const name = plainAddress(address).split("/").pop();
+  const server = buildId ? await serverBuild() : "";
+  if (server && server !== buildId) throw otherBuild(`${name} é de outra versão do site`);
+  throw new Error(`${name} chegou diferente do esperado (cópia corrompida no caminho)`);
 }
 
 /* The tables must be of the page's build (their "versao"); unreadable ones are told elsewhere. */

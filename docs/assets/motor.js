@@ -121,11 +121,11 @@
             if (!store) return;
             var blob = new Blob(chunks);
             return sameBytes(blob, file.sha256).then(function (same) {
-              if (!same) {
-                var error = new Error("arquivo de outra versão do site");
-                error.kind = "versao";
+              if (!same) return otherBuild().then(function (other) {
+                var error = new Error(other ? "arquivo de outra versão do site" : "arquivo corrompido");
+                error.kind = other ? "versao" : "";
                 throw error;
-              }
+              });
               var headers = new Headers(response.headers);
               headers.delete("Content-Encoding");
               headers.delete("Content-Length");
@@ -148,6 +148,16 @@
       }
       status("Não foi possível baixar o motor agora. Tente de novo com internet.", loaded, size);
     });
+  }
+
+  /* The server has another build than this page (assets/versao.json, never precached). */
+  function otherBuild() {
+    var mine = (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content;
+    return fetch(new URL("versao.json", ASSETS).href, { cache: "no-store" }).then(function (response) {
+      return response.json();
+    }).then(function (server) {
+      return Boolean(mine && server && typeof server.versao === "string" && server.versao !== mine);
+    }, function () { return false; });
   }
 
   /* The bytes are those of this page's build (the content hash the build wrote). */

@@ -13,11 +13,13 @@ The misbehaving engine is the real one with ``calculators/api.py`` patched in th
 
 from __future__ import annotations
 
+import hashlib
 import io
 import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import ROOT
@@ -67,13 +69,28 @@ def patched_archive() -> bytes:
     return buffer.getvalue()
 
 
+def is_calculator_page(url: str) -> bool:
+    path = urlsplit(url).path
+    return path.startswith("/calculadoras/") and path.endswith("/")
+
+
 @pytest.fixture()
-def faulty(browser: Browser) -> Iterator[BrowserContext]:
+def faulty(browser: Browser, site_dir: Path) -> Iterator[BrowserContext]:
     ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
     body = patched_archive()
     ctx.route("**/assets/calculadoras.zip",
               lambda route: route.fulfill(status=200, content_type="application/zip", body=body))
+    # The page computes only with the package of its own build (its hash, tests/browser/
+    # test_one_build.py): the calculator pages expect the patched one.
+    built = hashlib.sha256((site_dir / "assets" / "calculadoras.zip").read_bytes()).hexdigest()
+    patched = hashlib.sha256(body).hexdigest()
+
+    def expect_patched(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=response.text().replace(built, patched))
+
+    ctx.route(is_calculator_page, expect_patched)
     yield ctx
     ctx.close()
 

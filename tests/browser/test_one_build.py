@@ -63,6 +63,7 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         # A new build is published while this service worker (and its pages) are the old one's.
         package = site / "assets" / "calculadoras.zip"
         package.write_bytes(other_build_package(package.read_bytes()))
+        (site / "assets" / "versao.json").write_text('{"versao": "fffffff 2099-01-01"}', encoding="utf-8")
         pg.evaluate(CONSENT)
         pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
         assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]

@@ -25,4 +25,9 @@ export default [
     files: ["scripts/**/*.mjs", "scripts/**/*.js", "benchmarks/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
+  {
+    // The template of <site>/sw-paginas.js, a classic script imported by the service worker.
+    files: ["scripts/sw-paginas.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.serviceworker } },
+  },
 ];

@@ -3,25 +3,34 @@
  *   node scripts/service_worker.mjs <site dir>
  *
  * Workbox (workbox-build, pinned in package.json) writes <site>/sw.js and its runtime
- * (workbox-<hash>.js, next to it: nothing comes from a CDN). It precaches every page, table,
- * answer and download of the site, the search index and the theme's files, each with its
- * revision: a new build installs a new worker that keeps serving the old build until the page
- * asks it to take over (the «Nova versão disponível — recarregar» banner, assets/offline.js).
+ * (workbox-<hash>.js, next to it: nothing comes from a CDN). Its install precaches only the
+ * «page not found» page (the fallback of an unknown address); a new build installs a new worker
+ * that keeps serving the old build until the page asks it to take over (the «Nova versão
+ * disponível — recarregar» banner, assets/offline.js).
  *
- * The engine of the calculators (assets/motor.json: Pyodide's runtime, the trimmed standard
- * library, the calculators) is never precached: it is downloaded only when the person asks. A
- * small script of ours, <site>/sw-motor.js (written here, imported by sw.js), caches each engine
- * file on first use under its content hash, so a new build re-downloads only the files that
- * changed and never mixes an old file with a new one; the 2 MiB precache limit does not apply.
- * Before caching a file it checks the bytes against the hash of its own build: a new deploy's
- * file fetched by an old service worker is never kept under the old hash; the pages are told
- * (EP_OUTRA_VERSAO: they offer the new version) and the new service worker is looked for. It
- * answers EP_VERSAO with its build id (the page computes only under a service worker of its build).
+ * Nothing else is downloaded at install: on a slow link a precache of the whole site (5 MB, 115
+ * requests) would compete with the engine the person just asked for. Two small scripts of ours,
+ * imported by sw.js, keep the rest:
+ * - <site>/sw-motor.js: the engine of the calculators (assets/motor.json), never precached, cached
+ *   on first use under its content hash (the 2 MiB precache limit does not apply), once its bytes
+ *   match that hash: a new deploy's file fetched by an old worker is never kept under the old
+ *   hash; if the server has a new build (assets/versao.json, never kept) the pages are told
+ *   (EP_OUTRA_VERSAO: they offer the new version) and the new worker is looked for. It answers
+ *   EP_VERSAO with its build id (a page computes only under a worker of its own build);
+ * - <site>/sw-paginas.js: every other file of the site, by its content hash (sha256). The page
+ *   asks for the background warm-up (EP_AQUECER) once it has no engine download in progress
+ *   (assets/offline.js); the worker then stores the files one at a time, at low priority, in the
+ *   order of the list (the site's scripts and styles, the pages, the search index, the rest) and
+ *   stops at once when a page says an engine download started (EP_PAUSAR). The downloads of
+ *   /dados/ (CSV, planilhas, JSON, citações) are not warmed: each one is kept when it is opened,
+ *   or all of them when the person asked for the whole site offline («Usar sem internet»).
+ *   A file is kept only if its bytes have this build's hash, so an old worker never keeps a newer
+ *   build's file under its own key.
  */
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generateSW } from "workbox-build";
+import { generateSW, getManifest } from "workbox-build";
 
 const site = path.resolve(process.argv[2] || "site");
 const motor = JSON.parse(readFileSync(path.join(site, "assets", "motor.json"), "utf-8"));
@@ -56,9 +65,9 @@ const SW_MOTOR = `/* Estatutos Portuários — cache of the calculators' engine 
     }).join("");
   }
 
-  // A file that is not this build's reached this service worker. If the server has a new build
-  // (assets/versao.json), the pages offer it and the new service worker is looked for; else the
-  // copy was corrupted on the way (or a captive portal's page): nothing is said here.
+  // A file that is not this build's reached this worker. If the server has a new build
+  // (assets/versao.json), the pages offer it and the new worker is looked for; else the copy was
+  // corrupted on the way (or is a captive portal's page): nothing is said here.
   function tellPages(href) {
     return fetch(new URL("assets/versao.json", scope).href, { cache: "no-store" }).then(function (response) {
       return response.json();
@@ -131,13 +140,14 @@ writeFileSync(path.join(site, "sw-motor.js"), SW_MOTOR);
 // sw.js imports it under its own content hash: a new build id or engine is a new import.
 const swMotorVersion = createHash("sha256").update(SW_MOTOR).digest("hex").slice(0, 12);
 
-const { count, size, warnings } = await generateSW({
+// Every file the site keeps offline (Workbox's own glob, the same patterns as before).
+const globbing = {
   globDirectory: site,
-  swDest: path.join(site, "sw.js"),
-  globPatterns: ["**/*.{html,css,js,json,txt,csv,xml,svg,png,ico,webmanifest,ris,bib,xlsx}"],
+  globPatterns: ["**/*.{html,css,js,mjs,json,txt,csv,xml,svg,png,ico,webmanifest,ris,bib,xlsx}"],
   globIgnores: [
     "sw.js",
     "sw-motor.js",
+    "sw-paginas.js",
     "workbox-*.js",
     // The server's current build id (assets/versao.json): always asked of the server.
     "assets/versao.json",
@@ -146,18 +156,45 @@ const { count, size, warnings } = await generateSW({
     "assets/pyodide/**",
     // Material ships stemmers for every language; the site searches in Portuguese only.
     "assets/javascripts/lunr/**",
+    "404.html", // precached by Workbox at install: the fallback of an unknown address
   ],
-  additionalManifestEntries: ["assets/javascripts/lunr/min/lunr.stemmer.support.min.js", "assets/javascripts/lunr/min/lunr.pt.min.js"].map(
-    (url) => ({ url, revision: createHash("sha256").update(readFileSync(path.join(site, url))).digest("hex").slice(0, 16) }),
-  ),
-  // Theme bundles carry their hash in the name: no revision needed.
-  dontCacheBustURLsMatching: /\.[0-9a-f]{8}\.min\.(js|css)$/,
-  // A shared calculator link (?campo=valor) opens the precached page.
+  maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+};
+const { manifestEntries } = await getManifest(globbing);
+const lunr = ["assets/javascripts/lunr/min/lunr.stemmer.support.min.js", "assets/javascripts/lunr/min/lunr.pt.min.js"];
+const all = [...manifestEntries.map((entry) => entry.url), ...lunr];
+
+// The order of the warm-up: what every page needs (scripts, styles, icons), the pages (home,
+// calculators, answers first), the search index and the rest. /dados/ apart (only on demand).
+function rank(url) {
+  if (url.startsWith("assets/") && !url.endsWith(".json")) return 0;
+  if (url === "index.html") return 1;
+  if (url.startsWith("calculadoras/") && url.endsWith(".html")) return 2;
+  if (url.startsWith("perguntas/") && url.endsWith(".html")) return 3;
+  if (url.endsWith(".html")) return 4;
+  return 5;
+}
+const isDownload = (url) => url.startsWith("dados/") && !url.endsWith(".html");
+const hashOf = (url) => createHash("sha256").update(readFileSync(path.join(site, url))).digest("hex");
+const ordered = (urls) => urls.slice().sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+const siteFiles = Object.fromEntries(ordered(all.filter((url) => !isDownload(url))).map((url) => [url, hashOf(url)]));
+const downloads = Object.fromEntries(ordered(all.filter(isDownload)).map((url) => [url, hashOf(url)]));
+const swPaginas = readFileSync(new URL("sw-paginas.js", import.meta.url), "utf-8")
+  .replace("/*ARQUIVOS*/{}", JSON.stringify(siteFiles))
+  .replace("/*DOWNLOADS*/{}", JSON.stringify(downloads));
+writeFileSync(path.join(site, "sw-paginas.js"), swPaginas);
+const swPaginasVersion = createHash("sha256").update(swPaginas).digest("hex").slice(0, 12);
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: site,
+  swDest: path.join(site, "sw.js"),
+  globPatterns: ["404.html"],
+  // A shared calculator link (?campo=valor) opens the kept page (sw-paginas.js ignores the query).
   ignoreURLParametersMatching: [/.*/],
   directoryIndex: "index.html",
   navigateFallback: "404.html",
   navigateFallbackDenylist: [/\.[a-z0-9]+$/i],
-  importScripts: [`sw-motor.js?v=${swMotorVersion}`],
+  importScripts: [`sw-motor.js?v=${swMotorVersion}`, `sw-paginas.js?v=${swPaginasVersion}`],
   cleanupOutdatedCaches: true,
   clientsClaim: true, // first install: this very visit is already served (and cached) by it
   skipWaiting: false, // the page asks (SKIP_WAITING) when the person accepts the new version
@@ -166,4 +203,10 @@ const { count, size, warnings } = await generateSW({
   mode: "production",
 });
 for (const warning of warnings) process.stderr.write(`workbox: ${warning}\n`);
-process.stdout.write(`Service worker (${buildId}): ${count} arquivos pré-armazenados (${(size / 1e6).toFixed(2)} MB); motor ${engineVersion} (${engineFiles.length} arquivos, sob pedido)\n`);
+const megabytes = (urls) => (urls.reduce((sum, url) => sum + statSync(path.join(site, url)).size, 0) / 1e6).toFixed(2);
+process.stdout.write(
+  `Service worker (${buildId}): ${count} arquivo pré-armazenado (${(size / 1e3).toFixed(0)} kB); ` +
+    `${Object.keys(siteFiles).length} guardados em segundo plano (${megabytes(Object.keys(siteFiles))} MB), ` +
+    `${Object.keys(downloads).length} downloads de /dados/ só quando abertos (${megabytes(Object.keys(downloads))} MB); ` +
+    `motor ${engineVersion} (${engineFiles.length} arquivos, sob pedido)\n`,
+);

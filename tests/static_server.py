@@ -27,6 +27,7 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -94,6 +95,9 @@ class Handler(SimpleHTTPRequestHandler):
     extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **CONTENT_TYPES}
     compress: ClassVar[bool] = True
     throttle: ClassVar[Throttle | None] = None
+    # Called with each request's path before it is answered: tests record requests with it, or
+    # hold one (e.g. the engine) until they release it.
+    before: ClassVar[Callable[[str], None] | None] = None
     _gzipped: ClassVar[dict[tuple[str, float], bytes]] = {}
     _lock: ClassVar[threading.Lock] = threading.Lock()
 
@@ -138,6 +142,8 @@ class Handler(SimpleHTTPRequestHandler):
             outputfile.write(chunk)
 
     def send_head(self) -> Any:
+        if self.before is not None:
+            self.before(self.path)
         if self.throttle is not None:
             time.sleep(self.throttle.latency)
         path = self.translate_path(self.path)
@@ -189,10 +195,13 @@ class Handler(SimpleHTTPRequestHandler):
 
 
 def start(
-    root: Path, port: int = 0, compress: bool = True, throttle: Throttle | None = None
+    root: Path, port: int = 0, compress: bool = True, throttle: Throttle | None = None,
+    before: Callable[[str], None] | None = None,
 ) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL."""
-    handler_class = type("SiteHandler", (Handler,), {"compress": compress, "throttle": throttle})
+    """Serve ``root`` on 127.0.0.1 in a daemon thread; return the server and its base URL.
+    ``before(path)`` is called before each request is answered (see ``Handler.before``)."""
+    handler_class = type("SiteHandler", (Handler,), {"compress": compress, "throttle": throttle,
+                                                     "before": staticmethod(before) if before else None})
     handler = functools.partial(handler_class, directory=str(root))
     server = ThreadingHTTPServer(("127.0.0.1", port), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()

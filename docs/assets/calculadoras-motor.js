@@ -196,6 +196,8 @@
       worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
     });
     current.ready.catch(function (error) { stopEngine(current, error); });
+    // The site's background warm-up (offline.js) waits until the engine is in, or has failed.
+    if (window.estatutosOffline && window.estatutosOffline.ocupado) window.estatutosOffline.ocupado(current.ready);
     var motor = window.estatutosMotor;
     var files = motor ? motor.arquivos() : [];
     progress("Carregando o motor de cálculo…");

@@ -100,7 +100,7 @@
     };
     show();
     var cache = window.caches ? window.caches.open(CACHE) : Promise.resolve(null);
-    return cache.then(function (store) {
+    var download = cache.then(function (store) {
       return Promise.all(files.map(function (file) {
         var url = new URL(file.url, SITE).href;
         var key = url + "?v=" + file.sha256.slice(0, 20);
@@ -134,11 +134,25 @@
           });
         });
       }));
-    }).then(function () {
+    });
+    var offline = window.estatutosOffline;
+    // Nothing else downloads meanwhile: the site's background warm-up waits for the engine.
+    if (offline && offline.ocupado) offline.ocupado(download);
+    return download.then(function () {
       permitir();
-      status("Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.",
-        loaded, size);
+      var engineKept = "Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.";
+      status(engineKept, loaded, size);
       box().classList.add("motor-oferta--guardado");
+      // Then the rest of the site, the downloads of /dados/ included, one file at a time.
+      if (!offline || !offline.guardarTudo) return;
+      return offline.guardarTudo(function () {
+        status(engineKept + " Guardando também as páginas e os arquivos para baixar…", loaded, size);
+      }).then(function (site) {
+        if (!site) return;
+        status("Pronto: o site inteiro (páginas, tabelas, arquivos para baixar) e o motor de cálculo estão " +
+          "guardados neste aparelho e funcionam sem internet.", loaded, size);
+        box().classList.add("motor-oferta--site-guardado");
+      });
     }, function (error) {
       if (error && error.kind === "versao") {
         status("O site foi atualizado depois que esta página abriu: nada foi guardado. " +

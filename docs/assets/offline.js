@@ -1,8 +1,14 @@
 /* Estatutos Portuários — o site sem internet (service worker) e o aviso de nova versão.
  *
- * - Registra /sw.js (gerado pelo Workbox depois do mkdocs build: scripts/service_worker.mjs).
- *   Na primeira visita ele guarda todas as páginas, tabelas, respostas, downloads e a busca;
- *   o motor das calculadoras só é guardado quando a pessoa o baixa.
+ * - Registra /sw.js (gerado pelo Workbox depois do mkdocs build: scripts/service_worker.mjs)
+ *   depois que a página carregou e quando nenhum download do motor está em andamento: nada
+ *   disputa a conexão com o que a pessoa pediu.
+ * - Pede ao service worker que guarde o site em segundo plano (EP_AQUECER: um arquivo por vez,
+ *   em baixa prioridade) e o pausa (EP_PAUSAR) enquanto o motor baixa: calculadoras-motor.js e
+ *   motor.js avisam cada download com estatutosOffline.ocupado(promessa). Os downloads de
+ *   /dados/ só são guardados quando abertos, ou todos depois de «Usar sem internet»
+ *   (estatutosOffline.guardarTudo()).
+ * - O motor das calculadoras só é guardado quando a pessoa o baixa.
  * - Uma construção de cada vez (issue 19). Quando uma construção nova do site é publicada, o
  *   service worker novo espera: a página mostra «Nova versão disponível — recarregar» e só troca
  *   quando a pessoa aceita. A mesma oferta aparece quando a página descobre que o motor, as
@@ -23,11 +29,11 @@
   var ASSETS = new URL(".", script ? script.src : window.location.href);
   var SITE = new URL("../", ASSETS);
   var supported = "serviceWorker" in navigator && window.isSecureContext;
-  var registration = null;
+  var registration = null; // set once registered
   var accepted = false; // this tab asked for the new version: it reloads when it takes over
-
   window.estatutosOffline = { registro: null };
 
+  // ---------------------------------------------------------------- one build at a time
   function pageBuild() {
     return (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "";
   }
@@ -106,6 +112,7 @@
   var hadController = Boolean(navigator.serviceWorker.controller);
 
   function watch(reg) {
+    registration = reg;
     if (reg.waiting && navigator.serviceWorker.controller) offer();
     reg.addEventListener("updatefound", function () {
       var installing = reg.installing;
@@ -131,8 +138,8 @@
     offer();
   });
 
-  // The service worker refused to keep an engine file of another build (sw-motor.js): there is a
-  // new build on the server; looking for its service worker makes the offer appear.
+  // The service worker refused to keep an engine file of another build while the server has a
+  // new one (sw-motor.js): looking for the new service worker makes the offer appear.
   navigator.serviceWorker.addEventListener("message", function (event) {
     var data = event.data || {};
     if (data.type !== "EP_OUTRA_VERSAO") return;
@@ -140,14 +147,127 @@
     if (registration) registration.update().catch(function () { /* offline */ });
   });
 
-  window.estatutosOffline.registro = navigator.serviceWorker
-    .register(new URL("sw.js", SITE).href, { scope: SITE.href })
-    .then(function (reg) {
-      registration = reg;
-      watch(reg);
-      return reg;
-    })
-    .catch(function () {
-      return null; // no service worker (mkdocs serve, or the browser refuses): the site still works online
+  // ---------------------------------------------------------------- the background warm-up
+  var EVERYTHING = "ep-sem-internet"; // localStorage: the person asked for the whole site offline
+  var busy = 0; // engine downloads in progress on this page
+  var loaded = document.readyState === "complete";
+  var registering = null;
+
+  function everything() {
+    try { return window.localStorage.getItem(EVERYTHING) === "sim"; } catch { return false; }
+  }
+
+  function register() {
+    if (!registering) {
+      registering = navigator.serviceWorker
+        .register(new URL("sw.js", SITE).href, { scope: SITE.href })
+        .then(function (registration) {
+          watch(registration);
+          return registration;
+        })
+        .catch(function () {
+          return null; // no service worker (mkdocs serve, or the browser refuses): the site still works online
+        });
+      window.estatutosOffline.registro = registering;
+    }
+    return registering;
+  }
+
+  // The active worker of this site, once there is one (null without a service worker).
+  function active() {
+    return register().then(function (registration) {
+      if (!registration) return null;
+      return navigator.serviceWorker.ready.then(function (ready) { return ready.active; });
     });
+  }
+
+  // Asks the worker to go on keeping the site (when nothing of the person's is downloading);
+  // the ports waiting for the end (keepEverything) go with the first message actually sent.
+  var ports = [];
+  function warm() {
+    if (busy || !loaded) return;
+    active().then(function (worker) {
+      if (!worker || busy) return;
+      var sending = ports;
+      ports = [];
+      worker.postMessage({ type: "EP_AQUECER", tudo: everything() }, sending);
+    });
+  }
+
+  // An engine download started: the warm-up waits until it ends (well or not).
+  function busyWith(promise) {
+    busy += 1;
+    if (registering) {
+      registering.then(function (registration) {
+        var worker = registration && registration.active;
+        if (worker) worker.postMessage({ type: "EP_PAUSAR" });
+      });
+    }
+    var done = function () {
+      busy -= 1;
+      warm();
+    };
+    Promise.resolve(promise).then(done, done);
+  }
+
+  // «Usar sem internet»: the whole site, the downloads of /dados/ included. onProgress(kept,
+  // total) after each file; resolves with the worker's last count ({guardados, total, downloads,
+  // totalDownloads, completo}) or null without a service worker.
+  function keepEverything(onProgress) {
+    try { window.localStorage.setItem(EVERYTHING, "sim"); } catch { /* asked again next visit */ }
+    if (!window.MessageChannel) return Promise.resolve(null);
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      var kept = 0;
+      channel.port1.onmessage = function (event) {
+        var data = event.data || {};
+        if (data.tipo === "guardado") {
+          kept += 1;
+          if (onProgress) onProgress(kept);
+        } else if (data.tipo === "fim" && data.completo) {
+          channel.port1.close();
+          resolve(data);
+        }
+      };
+      active().then(function (worker) {
+        if (!worker) {
+          resolve(null);
+          return;
+        }
+        ports.push(channel.port2);
+        warm();
+      });
+    });
+  }
+
+  // How much of the site is kept ({guardados, total, downloads, totalDownloads}), for the tests
+  // and the benchmark; null without a service worker.
+  function keptSoFar() {
+    return active().then(function (worker) {
+      if (!worker) return null;
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data); };
+        worker.postMessage({ type: "EP_GUARDADOS" }, [channel.port2]);
+      });
+    });
+  }
+
+  window.estatutosOffline.ocupado = busyWith;
+  window.estatutosOffline.guardarTudo = keepEverything;
+  window.estatutosOffline.guardados = keptSoFar;
+
+  function start() {
+    loaded = true;
+    // Already installed: registered at once, so that a new version is found (its install only
+    // fetches the worker's own scripts and the «page not found» page).
+    if (navigator.serviceWorker.controller) register();
+    // After the page's own load, when the browser is idle: never before the page's first view.
+    var later = window.requestIdleCallback || function (fn) { setTimeout(fn, 200); };
+    later(function () {
+      if (!busy) warm();
+    }, { timeout: 3000 });
+  }
+  if (loaded) start();
+  else window.addEventListener("load", start, { once: true });
 })();

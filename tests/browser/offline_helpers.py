@@ -13,6 +13,18 @@ from macros.data.cases import calculator_cases
 from macros.data.site import current
 
 
+def wait_site_kept(page: Any) -> dict[str, Any]:
+    """Until the service worker's background warm-up (scripts/sw-paginas.js) has kept every page
+    and file of the site it keeps (a minute at most); returns its count."""
+    kept: dict[str, Any] = {}
+    for _ in range(240):
+        kept = page.evaluate("() => window.estatutosOffline.guardados()") or {}
+        if kept and kept["guardados"] == kept["total"]:
+            return kept
+        page.wait_for_timeout(250)
+    raise AssertionError(f"o site não foi guardado: {kept}")
+
+
 def sitemap_paths(site: Path) -> list[str]:
     """The path of every page in the built site's sitemap."""
     xml = (site / "sitemap.xml").read_text(encoding="utf-8")

@@ -1,9 +1,10 @@
 """The site installable and usable with no network, in headless Chromium.
 
 - manifest and icons: linked from every page, parsed, the PNGs have their declared sizes;
-- offline after one visit: one online visit installs the service worker (Workbox precache),
-  «Usar sem internet» downloads the engine; then, with the network cut, every page of the
-  sitemap opens, search answers, and every calculator computes one of its cases;
+- offline after one visit: one online visit installs the service worker, «Usar sem internet»
+  downloads the engine and then the whole site, downloads of /dados/ included (the background
+  warm-up, scripts/sw-paginas.js); then, with the network cut, every page of the sitemap opens,
+  a CSV of /dados/ opens, search answers, and every calculator computes one of its cases;
 - the update: a rebuilt site (one page changed, the service worker regenerated) is offered with
   «Nova versão disponível — recarregar»; until the person accepts, the old build keeps being
   served whole (no page of one build with files of the other); after, the new one. Another tab
@@ -29,7 +30,7 @@ from static_server import start
 
 from calculators import api
 
-from .offline_helpers import share_query, sitemap_paths, usable_case
+from .offline_helpers import share_query, sitemap_paths, usable_case, wait_site_kept
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
 from .test_search import search
 
@@ -88,6 +89,9 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     pg.click(".motor-oferta [data-motor-acao='offline']")
     pg.wait_for_selector(".motor-oferta.motor-oferta--guardado", timeout=ENGINE_TIMEOUT)
     assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
+    # Then the rest of the site, one file at a time; the offer says when it is all kept.
+    pg.wait_for_selector(".motor-oferta.motor-oferta--site-guardado", timeout=ENGINE_TIMEOUT)
+    assert "site inteiro" in pg.inner_text(".motor-oferta .motor-progresso")
 
     fresh.set_offline(True)
     paths = sitemap_paths(site_dir)
@@ -96,6 +100,9 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
         response = pg.goto(base_url + path)
         assert response is not None and response.ok, path
         assert pg.locator("article h1").count() == 1, path
+    csv = "dados/diaristas.csv"
+    opened = pg.evaluate("(href) => fetch(href).then((r) => r.text())", f"{base_url}/{csv}")
+    assert opened == (site_dir / csv).read_bytes().decode("utf-8")
 
     # search (Material's worker and index come from the precache)
     pg.set_viewport_size({"width": 1280, "height": 900})
@@ -153,6 +160,8 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         pg.set_default_timeout(30_000)
         pg.goto(f"{url}/sobre/")
         wait_service_worker(pg)
+        # The pages are kept in the background once the worker is in (scripts/sw-paginas.js).
+        wait_site_kept(pg)
         assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
         old_sw = (site / "sw.js").read_text(encoding="utf-8")
         # Two more tabs of the old build: one where a person is typing, one left idle.

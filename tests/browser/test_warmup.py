@@ -1,0 +1,140 @@
+"""Nothing competes with a download the person asked for (issue 22 §4), in headless Chromium.
+
+The service worker keeps the site in the background (scripts/sw-paginas.js), one file at a time,
+only while no engine download is in progress on the page (assets/offline.js). The server sees
+every request, the service worker's included, and holds the ones the test chooses:
+
+- a person who has not asked for the engine gets the warm-up; when she taps «Baixar», it stops
+  before its next file and nothing but the engine downloads until the engine is in; then the
+  warm-up goes on and keeps every page: offline, another page opens;
+- the downloads of /dados/ are never warmed: a CSV is kept once opened, and then opens offline.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+from static_server import start
+
+from .offline_helpers import wait_site_kept
+
+BOOT_TIMEOUT = 180_000
+COMPUTED = "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
+KEPT = "() => window.estatutosOffline.guardados()"
+
+
+class Server:
+    """The built site, served with a record of every request path and a way to hold some."""
+
+    def __init__(self, site: Path) -> None:
+        self.paths: list[str] = []
+        self.lock = threading.Lock()
+        self.hold: dict[str, tuple[threading.Event, threading.Event]] = {}
+        self.server, self.url = start(site, before=self.before)
+
+    def holding(self, suffix: str) -> None:
+        """Hold the first request whose path ends with ``suffix`` until ``release(suffix)``."""
+        self.hold[suffix] = (threading.Event(), threading.Event())
+
+    def before(self, path: str) -> None:
+        path = path.split("?", 1)[0]
+        with self.lock:
+            self.paths.append(path)
+            waiting = next((s for s, (arrived, _) in self.hold.items() if path.endswith(s) and not arrived.is_set()),
+                           None)
+            if waiting:
+                self.hold[waiting][0].set()
+        if waiting:
+            self.hold[waiting][1].wait(120)
+
+    def arrived(self, suffix: str) -> bool:
+        return self.hold[suffix][0].wait(60)
+
+    def release(self, suffix: str) -> None:
+        self.hold[suffix][1].set()
+
+    def since(self, count: int) -> list[str]:
+        with self.lock:
+            return self.paths[count:]
+
+
+@pytest.fixture()
+def server(site_dir: Path) -> Iterator[Server]:
+    served = Server(site_dir)
+    yield served
+    for _, release in served.hold.values():
+        release.set()
+    served.server.shutdown()
+
+
+def is_download(path: str) -> bool:
+    return path.startswith("/dados/") and not path.endswith(("/", ".html"))
+
+
+def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir: Path) -> None:
+    report = json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))
+    engine = {"/" + f["url"] for f in report["files"]}
+    # The warm-up asks for files by name (…/index.html); the person's pages end with «/».
+    server.holding("/index.html")
+    server.holding("/calculadoras.zip")
+    ctx = browser.new_context(locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(BOOT_TIMEOUT)
+        pg.goto(server.url + "/calculadoras/refeicao/?salario_dia=12%24000")
+        # Not asked for the engine yet: the warm-up starts after the page's load.
+        assert server.arrived("/index.html"), "o site não começou a ser guardado"
+        pg.locator(".motor-oferta [data-motor-acao='baixar']").click()
+        assert server.arrived("/calculadoras.zip"), "o motor não começou a baixar"
+        mark = len(server.since(0))
+        server.release("/index.html")
+        # While the engine downloads, nothing else does: the warm-up stopped before its next file.
+        pg.wait_for_timeout(1500)
+        # (The browser may check the service worker's own scripts for an update: a few bytes.)
+        others = [p for p in server.since(mark) if p not in engine and not p.endswith(".mjs")
+                  and p not in ("/sw.js", "/sw-motor.js", "/sw-paginas.js")]
+        assert others == [], f"baixado junto com o motor: {others}"
+        server.release("/calculadoras.zip")
+        pg.wait_for_function(COMPUTED)
+        kept = wait_site_kept(pg)
+        assert kept["downloads"] == 0
+        warmed = server.since(mark)
+        assert any(p.endswith("/lei-4860-1965/index.html") for p in warmed), warmed
+        assert not [p for p in server.since(0) if is_download(p)], "um download de /dados/ foi guardado sem pedido"
+        ctx.set_offline(True)
+        again = ctx.new_page()
+        response = again.goto(server.url + "/lei-4860-1965/")
+        assert response is not None and response.ok
+        assert again.locator("article h1").count() == 1
+    finally:
+        ctx.close()
+
+
+def test_downloads_kept_only_when_opened(browser: Browser, server: Server, site_dir: Path) -> None:
+    ctx = browser.new_context(locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.goto(server.url + "/dados/")
+        kept = wait_site_kept(pg)
+        assert kept["downloads"] == 0 and kept["totalDownloads"] >= 10, kept
+        assert not [p for p in server.since(0) if is_download(p)]
+        csv = "dados/diaristas.csv"
+        fetch = "(href) => fetch('/' + href).then((r) => r.ok ? r.text() : 'HTTP ' + r.status)"
+        assert pg.evaluate(fetch, csv) == (site_dir / csv).read_bytes().decode("utf-8")
+        for _ in range(40):
+            if pg.evaluate(KEPT)["downloads"] == 1:
+                break
+            pg.wait_for_timeout(250)
+        assert pg.evaluate(KEPT)["downloads"] == 1
+        ctx.set_offline(True)
+        assert pg.evaluate(fetch, csv) == (site_dir / csv).read_bytes().decode("utf-8")
+        # One not opened is not kept: offline, it does not open.
+        unopened = "(href) => fetch(href).then(() => 'aberto', () => 'falhou')"
+        assert pg.evaluate(unopened, "/dados/escala-padrao.csv") == "falhou"
+    finally:
+        ctx.close()

@@ -3,12 +3,16 @@
  * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
  * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
  *   "ep-motor" = "sim");
- * - conta o progresso (bytes de cada arquivo do motor contra o total da construção) e desiste
- *   depois de 60 s sem nenhum progresso;
+ * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
+ *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
+ *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);
+ *   depois de uma falha, a tentativa seguinte busca o motor na rede, não no cache do navegador;
  * - o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
  *   o Pyodide carrega uma vez por visita;
  * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
- *   (30 s), ele é descartado e a tentativa seguinte começa um worker novo;
+ *   (30 s; enquanto as tabelas chegam, o prazo espera), ele é descartado e a tentativa seguinte
+ *   começa um worker novo; tabelas que não vieram inteiras ou pararam de chegar são uma falha das
+ *   tabelas: o motor continua;
  * - classifica as falhas ("carga", "motor", "tabelas", "versao") e dá a mensagem de cada uma;
  * - uma construção de cada vez: antes de calcular, compara o id da construção da página
  *   (<meta name="ep-versao">) com o do service worker que a controla (mensagem EP_VERSAO); o
@@ -27,6 +31,8 @@
   var SITE = new URL("../", ASSETS);
   var DEFAULT_TIMEOUT_MS = 60000;
   var DEFAULT_RUN_TIMEOUT_MS = 30000;
+  var DEFAULT_STALL_MS = 10000; // no byte for this long: a download stopped (the worker says so)
+  var loadFailed = false; // a start failed: the next one fetches the engine from the network
 
   var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
   var stages = null; // the worker's start-up stages, for the benchmark (calculadoras-worker.mjs)
@@ -47,6 +53,10 @@
 
   function runTimeoutMs() {
     return flag(window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
+  }
+
+  function stallMs() {
+    return flag(window.calculadorasTempoLimiteParado, DEFAULT_STALL_MS);
   }
 
   // ---------------------------------------------------------------- progress, consent
@@ -145,13 +155,18 @@
       function arm() {
         clearTimeout(timer);
         timer = setTimeout(function () {
+          loadFailed = true;
           reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
       }
       function broken(reason, kind) {
         clearTimeout(timer);
-        if (current.loaded) stopEngine(current, fault(kind || "motor", reason));
-        else reject(fault(kind || "carga", reason));
+        if (current.loaded) {
+          stopEngine(current, fault(kind || "motor", reason));
+        } else {
+          if (kind !== "versao") loadFailed = true; // another build's files are not damaged copies
+          reject(fault(kind || "carga", reason));
+        }
       }
       arm();
       worker.onmessage = function (event) {
@@ -167,6 +182,10 @@
           clearTimeout(timer);
           current.loaded = true;
           resolve();
+        } else if (msg.type === "dados") {
+          // The tables are arriving: the calculation's time limit starts again (slow is not stopped).
+          var waiting = current.pending[msg.id];
+          if (waiting) armRun(current, waiting);
         } else if (msg.type === "error") {
           broken(msg.message, msg.kind === "versao" ? "versao" : "");
         } else if (msg.type === "result") {
@@ -214,6 +233,8 @@
       // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
       versao: pageBuild(),
       gzip: motor ? motor.tamanho() : 0,
+      parado: stallMs(),
+      recarregar: loadFailed,
     });
     return current.ready;
   }
@@ -259,6 +280,13 @@
     });
   }
 
+  function armRun(current, entry) {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(function () {
+      stopEngine(current, fault("motor", "o motor parou de responder"));
+    }, runTimeoutMs());
+  }
+
   // One calculation: the worker's answer ({json}) or a fault (error.kind).
   function run(name, inputs, needsData) {
     return sameBuild().then(startEngine).then(function () {
@@ -267,9 +295,7 @@
       return new Promise(function (resolve, reject) {
         var id = current.nextId++;
         var entry = { resolve: resolve, reject: reject };
-        entry.timer = setTimeout(function () {
-          stopEngine(current, fault("motor", "o motor parou de responder"));
-        }, runTimeoutMs());
+        armRun(current, entry);
         current.pending[id] = entry;
         current.worker.postMessage({
           type: "run",
@@ -277,6 +303,7 @@
           name: name,
           inputs: JSON.stringify(inputs),
           dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
+          parado: stallMs(),
         });
       });
     });

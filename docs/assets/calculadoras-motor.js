@@ -3,13 +3,21 @@
  * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
  * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
  *   "ep-motor" = "sim");
- * - conta o progresso (bytes de cada arquivo do motor contra o total da construção) e desiste
- *   depois de 60 s sem nenhum progresso;
+ * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
+ *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
+ *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);
+ *   depois de uma falha, a tentativa seguinte busca o motor na rede, não no cache do navegador;
  * - o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
  *   o Pyodide carrega uma vez por visita;
  * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
- *   (30 s), ele é descartado e a tentativa seguinte começa um worker novo;
- * - classifica as falhas ("carga", "motor", "tabelas") e dá a mensagem de cada uma.
+ *   (30 s; enquanto as tabelas chegam, o prazo espera), ele é descartado e a tentativa seguinte
+ *   começa um worker novo; tabelas que não vieram inteiras ou pararam de chegar são uma falha das
+ *   tabelas: o motor continua;
+ * - classifica as falhas ("carga", "motor", "tabelas", "versao") e dá a mensagem de cada uma;
+ * - uma construção de cada vez: antes de calcular, compara o id da construção da página
+ *   (<meta name="ep-versao">) com o do service worker que a controla (mensagem EP_VERSAO); o
+ *   worker confere o hash de cada arquivo do motor e a "versao" das tabelas. Qualquer diferença
+ *   é a falha "versao": nada é calculado e a página oferece a versão nova (offline.js).
  *
  * Oferece window.estatutosCalculo: calcular(nome, entradas, precisaDados), iniciar(),
  * carregado(), permitido(), pedir(), aoAceitar(fn), aoProgredir(fn), falha(erro).
@@ -23,6 +31,8 @@
   var SITE = new URL("../", ASSETS);
   var DEFAULT_TIMEOUT_MS = 60000;
   var DEFAULT_RUN_TIMEOUT_MS = 30000;
+  var DEFAULT_STALL_MS = 10000; // no byte for this long: a download stopped (the worker says so)
+  var loadFailed = false; // a start failed: the next one fetches the engine from the network
 
   var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
   var stages = null; // the worker's start-up stages, for the benchmark (calculadoras-worker.mjs)
@@ -45,6 +55,10 @@
     return flag(window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
   }
 
+  function stallMs() {
+    return flag(window.calculadorasTempoLimiteParado, DEFAULT_STALL_MS);
+  }
+
   // ---------------------------------------------------------------- progress, consent
   function progress(text, loaded, total) {
     listeners.forEach(function (fn) { fn(text, loaded, total); });
@@ -56,7 +70,8 @@
 
   // ---------------------------------------------------------------- faults
   // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
-  // "tabelas" (the decree's tables did not download).
+  // "tabelas" (the decree's tables did not download), "versao" (the engine, the tables or the
+  // service worker belong to another build of the site than the page).
   function fault(kind, reason) {
     var error = new Error(String(reason || ""));
     error.kind = kind;
@@ -78,6 +93,14 @@
       text: function (reason) {
         return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
           "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
+      }
+    },
+    versao: {
+      css: "calc-erro-versao",
+      status: "Há uma versão nova do site.",
+      text: function () {
+        return "O site foi atualizado depois que esta página abriu. Para não misturar as duas " +
+          "versões, nada foi calculado. Carregue a versão nova: o que você digitou continua no formulário.";
       }
     },
     tabelas: {
@@ -132,13 +155,18 @@
       function arm() {
         clearTimeout(timer);
         timer = setTimeout(function () {
+          loadFailed = true;
           reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
       }
-      function broken(reason) {
+      function broken(reason, kind) {
         clearTimeout(timer);
-        if (current.loaded) stopEngine(current, fault("motor", reason));
-        else reject(fault("carga", reason));
+        if (current.loaded) {
+          stopEngine(current, fault(kind || "motor", reason));
+        } else {
+          if (kind !== "versao") loadFailed = true; // another build's files are not damaged copies
+          reject(fault(kind || "carga", reason));
+        }
       }
       arm();
       worker.onmessage = function (event) {
@@ -154,8 +182,12 @@
           clearTimeout(timer);
           current.loaded = true;
           resolve();
+        } else if (msg.type === "dados") {
+          // The tables are arriving: the calculation's time limit starts again (slow is not stopped).
+          var waiting = current.pending[msg.id];
+          if (waiting) armRun(current, waiting);
         } else if (msg.type === "error") {
-          broken(msg.message);
+          broken(msg.message, msg.kind === "versao" ? "versao" : "");
         } else if (msg.type === "result") {
           var entry = current.pending[msg.id];
           if (!entry) return;
@@ -164,6 +196,10 @@
           if (msg.stages) stages = Object.assign({ pagina: created }, msg.stages);
           if (msg.error !== undefined && msg.kind === "tabelas") {
             entry.reject(fault("tabelas", msg.error));
+          } else if (msg.error !== undefined && msg.kind === "versao") {
+            // Tables of another build: this page computes nothing more (its engine is let go).
+            entry.reject(fault("versao", msg.error));
+            stopEngine(current, fault("versao", msg.error));
           } else if (msg.error !== undefined) {
             entry.reject(fault("motor", msg.error));
             stopEngine(current, fault("motor", msg.error));
@@ -195,23 +231,71 @@
       }),
       // The build id (reliab: <meta name="ep-versao">), when the page has it: the saved state of
       // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
-      versao: (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "",
+      versao: pageBuild(),
       gzip: motor ? motor.tamanho() : 0,
+      parado: stallMs(),
+      recarregar: loadFailed,
     });
     return current.ready;
   }
 
+  // ---------------------------------------------------------------- one build at a time
+  // The page's build id, and the one of the service worker that controls it (asked once per
+  // controller: another tab may have let a new service worker take over meanwhile).
+  function pageBuild() {
+    return (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "";
+  }
+
+  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
+  var BUILD_ANSWER_MS = 3000; // a service worker that does not answer does not stop the calculation
+
+  function workerBuild(controller) {
+    if (!buildAnswers) return Promise.resolve("");
+    if (!buildAnswers.has(controller)) {
+      buildAnswers.set(controller, new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
+        channel.port1.onmessage = function (event) {
+          clearTimeout(timer);
+          resolve(String((event.data && event.data.versao) || ""));
+        };
+        try {
+          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
+        } catch {
+          clearTimeout(timer);
+          resolve("");
+        }
+      }));
+    }
+    return buildAnswers.get(controller);
+  }
+
+  function sameBuild() {
+    var sw = navigator.serviceWorker;
+    var controller = sw && sw.controller;
+    var mine = pageBuild();
+    if (!controller || !mine) return Promise.resolve();
+    return workerBuild(controller).then(function (theirs) {
+      if (theirs && theirs !== mine) throw fault("versao", "o service worker é de outra versão do site");
+    });
+  }
+
+  function armRun(current, entry) {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(function () {
+      stopEngine(current, fault("motor", "o motor parou de responder"));
+    }, runTimeoutMs());
+  }
+
   // One calculation: the worker's answer ({json}) or a fault (error.kind).
   function run(name, inputs, needsData) {
-    return startEngine().then(function () {
+    return sameBuild().then(startEngine).then(function () {
       var current = engine;
       if (!current || current.stopped) throw fault("motor", "o motor parou");
       return new Promise(function (resolve, reject) {
         var id = current.nextId++;
         var entry = { resolve: resolve, reject: reject };
-        entry.timer = setTimeout(function () {
-          stopEngine(current, fault("motor", "o motor parou de responder"));
-        }, runTimeoutMs());
+        armRun(current, entry);
         current.pending[id] = entry;
         current.worker.postMessage({
           type: "run",
@@ -219,6 +303,7 @@
           name: name,
           inputs: JSON.stringify(inputs),
           dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
+          parado: stallMs(),
         });
       });
     });

@@ -1,11 +1,12 @@
 """Input parsing: Brazilian amounts, refusals with Portuguese messages naming the field."""
 
+import re
 from decimal import Decimal
 
 import pytest
 
 from calculators import api
-from calculators.core.parsing import FieldError, parse_duration, parse_minutes, parse_number
+from calculators.core.parsing import MINUTES_TYPING, FieldError, parse_duration, parse_minutes, parse_number
 
 
 @pytest.mark.parametrize(
@@ -48,6 +49,15 @@ def test_durations(text: str, minutes: int) -> None:
 def test_minutes_as_minutes_or_hours(text: str, minutes: int) -> None:
     """A minutes field reads minutes and hours alike (issue 21): 60, 60min, 1h and 1:00."""
     assert parse_minutes(text, "f", "Minutos de refeição") == minutes
+
+
+def test_minutes_help_names_only_accepted_forms() -> None:
+    """The help under a minutes field (its «1h30», «1:30», «90») shows forms the parser reads as
+    the same duration."""
+    forms = re.findall(r"\(([^)]*)\)", MINUTES_TYPING)
+    typed = [t.strip() for part in forms for t in part.split(" ou ")]
+    assert typed == ["90", "1h30", "1:30"]
+    assert {parse_minutes(t, "f", "Minutos") for t in typed} == {90}
 
 
 @pytest.mark.parametrize("text", ["1,5", "uma hora", "1:75", "h", "60 segundos"])

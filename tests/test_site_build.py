@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import htmlscan
+import lxml.html
 import pytest
 from conftest import ROOT
 from fidelity import apply_substitutions, first_difference, page_source_text, tokens
@@ -124,3 +125,23 @@ def test_fidelity_statute_text(site_dir: Path, statute) -> None:  # type: ignore
     html = htmlscan.page(site_dir, f"/{statute.slug}/").read_text(encoding="utf-8")
     actual = tokens(page_source_text(html))
     assert actual == expected, first_difference(expected, actual)
+
+
+# A path of the repository in reader-facing text: a test, a module, a script, a data file.
+REPO_PATH = re.compile(r"\b(?:tests|calculators|macros|scripts|docs)/[\w./<>-]+|\b[\w-]+\.(?:py|mjs|ya?ml)\b")
+
+
+def test_reader_pages_name_no_repository_file(site_dir: Path) -> None:
+    """Reader-facing text never names a file of the project (a test, a module, a data file). Only
+    «Sobre» (how the edition is made) may."""
+    found = []
+    for page in _html_pages(site_dir):
+        rel = page.relative_to(site_dir).as_posix()
+        if rel.startswith(("sobre/", "fontes/", "dados/")) or not rel.endswith(".html"):
+            continue
+        root = lxml.html.fromstring(page.read_bytes())
+        for article in root.xpath('//article[contains(@class, "md-content__inner")]'):
+            for code in article.xpath(".//script"):
+                code.drop_tree()
+            found += [f"{rel}: {m.group(0)}" for m in REPO_PATH.finditer(article.text_content())]
+    assert not found, found

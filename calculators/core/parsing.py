@@ -238,6 +238,8 @@ def parse_duration(raw: object, field: str, label: str) -> Decimal:
 
 
 MINUTES_HELP = "informe os minutos como 60, 60min, 1h, 1h30 ou 1:00"
+MINUTES_TYPING = "Escreva em minutos (90) ou em horas e minutos (1h30 ou 1:30)."
+"""The help under a minutes field: the forms :func:`parse_minutes` accepts."""
 
 
 def parse_minutes(raw: object, field: str, label: str) -> int:

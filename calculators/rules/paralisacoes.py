@@ -379,11 +379,9 @@ SPEC = CalculatorSpec(
     order=20,
     title="Esperas, paralisações e mínimos (1941)",
     summary=(
-        "Calcula, por operário, o que se paga pelo tempo de espera ou de paralisação (metade do "
-        "salário na chuva, na agitação das águas e no atraso do início; salário integral na "
-        "paralisação de mais de 20 minutos por falta de terceiros), o mínimo de meio dia quando "
-        "há pouca mercadoria, o pagamento por horas quando esse serviço passa de meio dia e de "
-        "30 toneladas, e a diferença do mínimo mensal assegurado. Valores em mil-réis."
+        "Calcula, por operário, o que se paga pelas esperas e paralisações (chuva, agitação das "
+        "águas, atraso do início, falta de terceiros), o mínimo de meio dia, o serviço pago por "
+        "horas e a diferença do mínimo mensal assegurado. Valores em mil-réis."
     ),
     statute=DL_1941,
     currency=CURRENCY,

@@ -153,9 +153,8 @@ SPEC = CalculatorSpec(
     order=30,
     title="Trabalho na hora da refeição e débito ao armador (1941)",
     summary=(
-        "Calcula o suplemento pago quando se trabalha na hora da refeição (o dobro do salário "
-        "correspondente à duração da refeição) e quanto se debita ao armador que requisitou o "
-        "serviço: as despesas extraordinárias mais 10%. Valores em mil-réis."
+        "Calcula o suplemento de quem trabalha na hora da refeição e quanto se debita ao armador "
+        "que requisitou o serviço. Valores em mil-réis."
     ),
     statute=DL_1941,
     currency=CURRENCY,

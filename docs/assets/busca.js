@@ -342,7 +342,7 @@
       if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
     });
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
-    if (isQuestion(last)) answersFirst(list);
+    if (isQuestion(last)) { completeFirst(list); answersFirst(list); }
     notHere(list);
   }
 
@@ -543,6 +543,24 @@
     });
     var art = best && best.querySelector("article");
     return !!art && !art.dataset.ausente;
+  }
+  /* Uma consulta de uma ou duas palavras: um cartão sem uma delas não é a resposta (ver weakMatch).
+   * Se o primeiro não tem todas e outro cartão da lista tem, esse passa à frente («aumento de
+   * salario»: o parágrafo de 1941 sobre o aumento do número de trabalhadores não fala de salário; a
+   * comparação das tabelas de 1945, com o aumento de cada salário, fala dos dois). */
+  function completeFirst(list) {
+    if (!last.words || last.words.length > 2) return;
+    var cards = [].slice.call(list.children).filter(function (li) { return li.matches(".md-search-result__item"); });
+    var whole = function (li) {  // algum trecho achado (pontuação > 0) do cartão tem todas as palavras
+      return [].some.call(li.querySelectorAll("a.md-search-result__link"), function (a) {
+        var art = a.querySelector("article");
+        return score(a) > 0 && !art.dataset.ausente;
+      });
+    };
+    if (!cards.length || whole(cards[0])) return;
+    for (var i = 1; i < cards.length; i++) {
+      if (whole(cards[i])) { list.insertBefore(cards[i], cards[0]); return; }
+    }
   }
   function answersFirst(list) {
     var cards = [].slice.call(list.children).filter(function (li) { return li.matches(".md-search-result__item"); });

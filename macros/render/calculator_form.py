@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from calculators.core.money import Currency, amount_text
+from calculators.core.parsing import MINUTES_TYPING
 
 from ..data.calculator_tables import choices
 from ..data.site import Site
@@ -20,9 +21,18 @@ from .calculator_result import label_of
 from .safe import Markup
 
 # The keypad a phone opens: digits with a separator (",", "."), which types every accepted form
-# of a number, a time (0700, 7, 07.00), a duration (1,5) and a date (040324, 4.3.24).
-INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "decimal",
+# of a number, a time (0700, 7, 07.00) and a date (040324, 4.3.24). A duration, and a whole number
+# of minutes, is also typed «1h30» or «1:30» (calculators.core.parsing): no numeric keypad has «h»
+# or «:», so these fields open the ordinary keyboard.
+INPUT_MODES = {"money": "decimal", "decimal": "decimal", "integer": "numeric", "duration": "text",
                "time": "decimal", "date": "decimal"}
+
+
+def input_mode(field: Mapping[str, Any]) -> str | None:
+    """The ``inputmode`` of a field's control (None: the browser's default)."""
+    if field["type"] == "integer" and field.get("unit") == "min":
+        return "text"
+    return INPUT_MODES.get(field["type"])
 
 
 def _bounds_text(field: Mapping[str, Any]) -> str:
@@ -72,7 +82,8 @@ def field_html(site: Site, calc: str, field: Mapping[str, Any], path: str, item:
     unit = Markup(' <span class="calc-unidade">({})</span>').format(unit_text) if unit_text else ""
     optional_field = not field.get("required") and "required_when" not in field
     optional = Markup(' <span class="calc-opcional">(opcional)</span>') if optional_field else ""
-    help_parts = [field.get("help", ""), _bounds_text(field)]
+    typing = MINUTES_TYPING if field["type"] == "integer" and field.get("unit") == "min" else ""
+    help_parts = [field.get("help", ""), typing, _bounds_text(field)]
     help_text = " ".join(p for p in help_parts if p)
     attrs: dict[str, str] = {"data-path": path, "data-field": name, "data-type": field["type"]}
     if item:
@@ -107,7 +118,7 @@ def field_html(site: Site, calc: str, field: Mapping[str, Any], path: str, item:
         )
     else:
         extra = Markup("")
-        mode = INPUT_MODES.get(kind)
+        mode = input_mode(field)
         if mode:
             extra += Markup(' inputmode="{}"').format(mode)
         if field.get("placeholder"):

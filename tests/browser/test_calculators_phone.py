@@ -8,8 +8,13 @@
   examples follow, each with a link back to the form; Material's "back to top" button is not
   shown over the form;
 - no reader-facing text of a calculator page names a file, Python or Pyodide;
-- the «Parâmetros» tables fit the phone, with the fonts of a fresh Debian and with a wider one:
-  no cell off screen, nothing to scroll sideways (each number becomes a card).
+- the «Parâmetros» tables and the form fit the phone, with the fonts of a fresh Debian and with a
+  wider one: no cell or control off screen, nothing to scroll sideways (each number becomes a
+  card); with the wider font the form still starts in the first screen;
+- a duration or minutes field opens the ordinary keyboard («1h30», «1:30»), a whole number the
+  numeric keypad.
+
+One page load per calculator checks all of this (the form, the jargon, the keypads, the fit).
 """
 
 from __future__ import annotations
@@ -72,39 +77,6 @@ def test_jornada_accepts_every_time_form(phone_page: Page, base_url: str) -> Non
     assert starts == ["07:00", "07:00", "07:00", "07:00", "07:30", "07:00", "19:00"]
 
 
-@pytest.mark.parametrize("name", api.names())
-def test_form_first_and_no_jargon(phone_page: Page, base_url: str, name: str) -> None:
-    pg = phone_page
-    pg.goto(f"{base_url}/calculadoras/{name}/")
-    layout = pg.evaluate(
-        """() => {
-            const form = document.querySelector('form.calc-form');
-            const first = form.querySelector('input:not([type=hidden]), select');
-            const summary = document.querySelector('.calc-resumo');
-            const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
-            const provisions = document.getElementById('dispositivos');
-            const examples = document.getElementById('exemplos');
-            const top = document.querySelector('.md-top');
-            return {
-                firstControl: first.getBoundingClientRect().top,
-                screen: window.innerHeight,
-                summaryBeforeForm: before(summary, form),
-                formBeforeProvisions: before(form, provisions),
-                formBeforeExamples: before(form, examples),
-                backLinks: document.querySelectorAll('.calc-ir a[href$="#calcular"]').length,
-                topButton: top ? getComputedStyle(top).display : 'none',
-            };
-        }"""
-    )
-    assert layout["summaryBeforeForm"] and layout["formBeforeProvisions"] and layout["formBeforeExamples"]
-    assert layout["firstControl"] < layout["screen"], f"o formulário começa em {layout['firstControl']} px"
-    assert layout["backLinks"] >= 2
-    assert layout["topButton"] == "none", "o botão Voltar ao topo cobriria o formulário"
-    text = pg.inner_text("body")
-    found = sorted({m.group(0) for m in JARGON.finditer(text)})
-    assert not found, f"jargão na página: {found}"
-
-
 PARAMETERS_CUT = """() => {
   const width = document.documentElement.clientWidth;
   const cut = [];
@@ -123,13 +95,81 @@ PARAMETERS_CUT = """() => {
 }"""
 
 
+FORM_FIRST = """() => {
+    const form = document.querySelector('form.calc-form');
+    const first = form.querySelector('input:not([type=hidden]), select');
+    const summary = document.querySelector('.calc-resumo');
+    const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const provisions = document.getElementById('dispositivos');
+    const examples = document.getElementById('exemplos');
+    const top = document.querySelector('.md-top');
+    return {
+        firstControl: first.getBoundingClientRect().top + window.scrollY,
+        screen: window.innerHeight,
+        summaryBeforeForm: before(summary, form),
+        formBeforeProvisions: before(form, provisions),
+        formBeforeExamples: before(form, examples),
+        backLinks: document.querySelectorAll('.calc-ir a[href$="#calcular"]').length,
+        topButton: top ? getComputedStyle(top).display : 'none',
+    };
+}"""
+
+# Everything of the form (and the summary above it) that sticks out of the screen's width, or a
+# box of it that scrolls sideways; and the page's own sideways scroll.
+FORM_CUT = """() => {
+    const width = document.documentElement.clientWidth;
+    const cut = [];
+    const form = document.querySelector('form.calc-form');
+    for (const el of [form, ...form.querySelectorAll('*')]) {
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0 && (r.left < -0.5 || r.right > width + 0.5)) {
+            cut.push(`${el.tagName}.${el.className || el.getAttribute('data-path') || ''} ${Math.round(r.right)} px`);
+        }
+        const scrolls = !['visible', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+        if (scrolls && el.scrollWidth > el.clientWidth + 1) {
+            cut.push('rola: ' + el.tagName + '.' + el.className);
+        }
+    }
+    const page = document.scrollingElement;
+    if (page.scrollWidth > page.clientWidth) cut.push(`página com ${page.scrollWidth} px`);
+    return cut;
+}"""
+
+# The keypad each control opens: a duration, and a whole number of minutes, is also typed «1h30»
+# or «1:30» (no numeric keypad has «h» or «:»): the ordinary keyboard.
+INPUT_MODES = """() => [...document.querySelectorAll('form.calc-form input[data-type]')].map(i => [
+    i.dataset.path, i.dataset.type, (i.labels[0]?.querySelector('.calc-unidade')?.textContent || ''),
+    i.getAttribute('inputmode')])"""
+
+
 @pytest.mark.parametrize("name", api.names())
-def test_parameters_fit_a_phone(phone_page: Page, base_url: str, name: str) -> None:
+def test_calculator_page_on_a_phone(phone_page: Page, base_url: str, name: str) -> None:
+    """One page load per calculator: the form first, no jargon, the keypads, and, with the fonts of a
+    fresh Debian and with a wider one, a form and «Parâmetros» that fit the screen and a form that
+    still starts in the first screen."""
     pg = phone_page
-    pg.goto(f"{base_url}/calculadoras/{name}/#parametros")
+    pg.goto(f"{base_url}/calculadoras/{name}/")
+    layout = pg.evaluate(FORM_FIRST)
+    assert layout["summaryBeforeForm"] and layout["formBeforeProvisions"] and layout["formBeforeExamples"]
+    assert layout["firstControl"] < layout["screen"], f"o formulário começa em {layout['firstControl']} px"
+    assert layout["backLinks"] >= 2
+    assert layout["topButton"] == "none", "o botão Voltar ao topo cobriria o formulário"
+    text = pg.inner_text("body")
+    found = sorted({m.group(0) for m in JARGON.finditer(text)})
+    assert not found, f"jargão na página: {found}"
+    for path, kind, unit, mode in pg.evaluate(INPUT_MODES):
+        if kind == "duration" or unit == "(min)":
+            assert mode == "text", (path, mode)
+        elif kind == "integer":
+            assert mode == "numeric", (path, mode)
     rows = pg.locator("table.calc-parametros tbody tr")
     assert rows.count() == len(api.describe(name)["parameters"])  # type: ignore[arg-type]
+    assert pg.evaluate(FORM_CUT) == []
     assert pg.evaluate(PARAMETERS_CUT) == []
     inject_css(pg, WIDE_FONT_CSS)
-    assert pg.evaluate(PARAMETERS_CUT) == []
-    assert pg.evaluate("document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth") <= 0
+    assert pg.evaluate(FORM_CUT) == [], "com uma fonte larga"
+    assert pg.evaluate(PARAMETERS_CUT) == [], "com uma fonte larga"
+    wide = pg.evaluate(FORM_FIRST)
+    assert wide["firstControl"] < wide["screen"], f"fonte larga: o formulário começa em {wide['firstControl']} px"
+
+

@@ -440,10 +440,9 @@ SPEC = CalculatorSpec(
     order=60,
     title="Salários da Administração do Porto do Rio de Janeiro (1945)",
     summary=(
-        "Consulta as tabelas do Decreto nº 17.961/1945: o salário mensal de cada referência da "
-        "escala-padrão; a nova função, a referência e o aumento de quem ocupa uma função "
-        "atual; o pessoal e a folha de uma série funcional, antes e depois; e a despesa anual "
-        "com diaristas (funções × salário diário × 300). Valores em cruzeiros."
+        "Consulta as tabelas do Decreto nº 17.961/1945: o salário de cada referência, a nova "
+        "função e o aumento de quem ocupa uma função atual, o pessoal e a folha de uma série, e "
+        "a despesa anual com diaristas. Valores em cruzeiros."
     ),
     statute=DEC_1945,
     currency=CURRENCY,

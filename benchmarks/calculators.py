@@ -29,13 +29,19 @@ All in one run, as ratios:
 4. second visit with a warm cache: navigation → first result, throttled (target ≤ 3 s);
 5. offline: with the network cut after one visit and «Usar sem internet», pages that open and
    calculators that compute;
-6. first contentful paint of a text page ÷ the same text on a bare Material page, throttled
-   (target ≤ 1.15), and whether it comes before the search index arrives;
+6. first view of a text page (/lei-4860-1965/) ÷ the same text on a bare Material site (only the
+   theme and its search, ``bare_material``): bytes on the wire, requests and first contentful
+   paint, throttled (target ≤ 1.15 each), and whether the search index was asked for;
 7. the worker's slow link (400 kbit/s, 400 ms a response, full CPU): the engine offer visible
-   within 3 s of the first paint (first visit, no consent), and tap → first result against
-   (engine bytes on the wire ÷ link speed) + the unthrottled tap → result (target ≤ 1.10).
-   ``--etapa=7`` runs only this item (with the one unthrottled cold run its limit needs;
-   ``EP_BENCH_RODADAS=N`` for N of them): ``.venv/bin/python benchmarks/calculators.py site --etapa=7``.
+   within 3 s of the first paint (first visit, no consent), and tap → result ÷ the wire limit
+   (engine bytes on the wire ÷ link speed + the unthrottled tap → result; target ≤ 1.10);
+8. with ``--antes=DIR``: the same measures, before ÷ after, alternately in this run;
+9. search: first keystroke → first results, typed at once after tapping the search box on a page
+   just opened (the index loads when a search starts), unthrottled and throttled.
+
+``--etapa=motor,offline,pagina,busca`` runs only those stages (items 0–4, 7 and 8's engine
+figures; 5; 6 and 8's first view; 9 and 8's search); without it, all of them. ``--etapa=lento``
+runs only item 7, with the one unthrottled cold run its limit needs (``EP_BENCH_RODADAS=N``: N).
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ from static_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
 from macros.data import site as data_site  # noqa: E402
+from macros.exporters import precompress  # noqa: E402
 from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
 
 FAST_3G = (1_600_000, 0.150)
@@ -85,6 +92,15 @@ PROFILES = (
 # The worker's slow link (issue 22): 400 kbit/s, 400 ms before each response, full CPU.
 SLOW_3G = (400_000, 0.400)
 COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
+SEARCH_RUNS = 1 if QUICK else ROUNDS or 5
+SEARCH_QUERY = "prorrogacao"
+STAGE_NAMES = ("motor", "offline", "pagina", "busca")
+# --etapa=a,b: only those stages (see the docstring); "lento" (item 7 alone) is part of "motor".
+ONLY = next((set(a.split("=", 1)[1].split(",")) for a in sys.argv[1:] if a.startswith("--etapa=")), set(STAGE_NAMES))
+
+
+def wanted(stage: str) -> bool:
+    return stage in ONLY
 STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 BARE_HTML = """<!doctype html>
@@ -313,7 +329,9 @@ def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int
 
 
 def bare_material(site: Path, folder: Path) -> Path:
-    """The text of the page on a bare Material site (no plugin but search, no script of ours)."""
+    """The text of the page on a bare Material site (no plugin but search, no script of ours):
+    the built page's article, as the Markdown of a one-page site with the same theme, language
+    and palette, built by MkDocs and compressed as ours is."""
     html = (site / TEXT_PAGE / "index.html").read_text(encoding="utf-8")
     match = re.search(r'<article class="md-content__inner md-typeset">(.*?)</article>', html, re.S)
     assert match, "artigo não encontrado"
@@ -329,29 +347,122 @@ def bare_material(site: Path, folder: Path) -> Path:
     config, out = str(folder / "mkdocs.yml"), str(folder / "site")
     command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", out]
     subprocess.run(command, check=True, capture_output=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    # The same brotli/gzip copies as our build writes: both sides are served alike.
+    precompress.write_all(folder / "site")
     return folder / "site"
 
 
-def first_paint(browser: Browser, url: str) -> tuple[float, bool]:
-    """First contentful paint (ms from navigation) and whether it came before the search index
-    (fetched by Material's search worker) finished arriving."""
+def first_view(browser: Browser, url: str) -> dict[str, float]:
+    """A first view (nothing cached): first contentful paint (ms from navigation), the page's
+    requests until the network is quiet and their bytes on the wire (headers and encoded bodies;
+    the service worker's background precache is not the page's and is not counted), and whether
+    the search index was asked for (``index``: 0 or 1)."""
     ctx = new_context(browser, agreed=False)
-    index_end: list[float] = []
-
-    def finished(request: Any) -> None:
-        if request.url.endswith("search_index.json"):
-            timing = request.timing
-            index_end.append(timing["startTime"] + timing["responseEnd"])
-
-    ctx.on("requestfinished", finished)
     page = ctx.new_page()
+    done: list[Any] = []
+    page.on("requestfinished", lambda request: done.append(request))
     slow_cpu(ctx, page, not QUICK)
     page.goto(url, wait_until="load")
     page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
+    page.wait_for_load_state("networkidle")
     paint = page.evaluate(PAINT)
+    wire = 0
+    for request in done:
+        sizes = request.sizes()
+        wire += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+    index = any(r.url.endswith("search_index.json") for r in done)
     ctx.close()
-    fcp_wall = float(paint["origin"]) + float(paint["fcp"])
-    return float(paint["fcp"]), not index_end or fcp_wall < min(index_end)
+    return {"fcp": float(paint["fcp"]), "bytes": float(wire), "requests": float(len(done)), "index": float(index)}
+
+
+# First keystroke → first results: the keystroke's time and the first result's, on the page's clock.
+SEARCH_WATCH = """() => {
+  window.epBusca = {};
+  const box = document.querySelector('input[data-md-component=search-query]');
+  box.addEventListener('keydown', () => { if (!window.epBusca.t0) window.epBusca.t0 = performance.now(); });
+  const list = document.querySelector('.md-search-result__list');
+  new MutationObserver((_, observer) => {
+    if (list.querySelector('.md-search-result__item')) { window.epBusca.t1 = performance.now(); observer.disconnect(); }
+  }).observe(list, { childList: true, subtree: true });
+}"""
+
+
+def search_time(browser: Browser, url: str, slow: bool, pause: float = 0) -> float:
+    """A text page just opened on a phone (load and a quiet network), then: tap the magnifier and
+    type at once; ms from the first keystroke to the first results shown."""
+    ctx = new_context(browser, agreed=False)
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    slow_cpu(ctx, page, slow)
+    page.goto(f"{url}/{TEXT_PAGE}/", wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.evaluate(SEARCH_WATCH)
+    box = page.locator("input[data-md-component=search-query]")
+    # On the phone's screen the box opens from the magnifier in the header.
+    page.locator("label.md-header__button[for='__search']").click()
+    box.wait_for(state="visible")
+    if pause:  # a person's pause (the phone's keyboard opening), before the first keystroke
+        page.wait_for_timeout(pause * 1000)
+    box.press_sequentially(SEARCH_QUERY, delay=30)
+    page.wait_for_function("() => window.epBusca.t1 !== undefined")
+    elapsed = float(page.evaluate("() => window.epBusca.t1 - window.epBusca.t0"))
+    assert page.locator(".md-search-result__item").count() > 0
+    ctx.close()
+    return elapsed
+
+
+def search_stage(browser: Browser, site: Path, before: Path | None) -> None:
+    """9. First keystroke → first results, unthrottled and throttled, typing at once after the tap
+    and after a 1 s pause (and before ÷ after)."""
+    for slow, pause, label in ((False, 0, "sem limitação"), (True, 0, f"Fast 3G, CPU {CPU_SLOWDOWN}×"),
+                               (False, 1, "sem limitação"), (True, 1, f"Fast 3G, CPU {CPU_SLOWDOWN}×")):
+        if QUICK and (slow or pause):
+            continue
+        times: dict[str, list[float]] = {"antes": [], "depois": []}
+        for _ in range(SEARCH_RUNS):
+            for name, root in (("antes", before), ("depois", site)):
+                if root is not None:
+                    times[name].append(serving(root, slow, lambda url, slow=slow, pause=pause:
+                                               search_time(browser, url, slow, pause)))
+        b = median(times["depois"])
+        how = "logo" if not pause else f"{pause} s depois"
+        line = (f"9. [{label}] busca, 1ª tecla → 1º resultado (tocar na lupa e digitar «{SEARCH_QUERY}» {how}): "
+                f"{b:.0f} ms ({runs(times['depois'])})")
+        if times["antes"]:
+            a = median(times["antes"])
+            line += (f"; antes {a:.0f} ms ({runs(times['antes'])}); depois ÷ antes {b / a:.3f}"
+                     "  (meta ≤ 1 — «nada mais lento»)")
+        say(f"{line}  ({load()})")
+
+
+def page_stage(browser: Browser, site: Path, material: Path, before: Path | None) -> None:
+    """6. The text page's first view ÷ the bare Material page's, in bytes, requests and paint
+    (and 8. the same before ÷ after)."""
+    sides: dict[str, list[dict[str, float]]] = {"depois": [], "puro": [], "antes": []}
+    for _ in range(FCP_RUNS):
+        sides["depois"].append(serving(site, not QUICK, lambda url: first_view(browser, f"{url}/{TEXT_PAGE}/")))
+        sides["puro"].append(serving(material, not QUICK, lambda url: first_view(browser, f"{url}/")))
+        if before is not None:
+            sides["antes"].append(serving(before, not QUICK, lambda url: first_view(browser, f"{url}/{TEXT_PAGE}/")))
+    profile = "sem limitação" if QUICK else f"Fast 3G, CPU {CPU_SLOWDOWN}×"
+
+    def m(name: str, key: str) -> float:
+        return median([v[key] for v in sides[name]])
+
+    for key, what, unit in (("bytes", "bytes na rede", "bytes"), ("requests", "pedidos", "pedidos"),
+                            ("fcp", "primeira pintura com conteúdo", "ms")):
+        ours, bare = m("depois", key), m("puro", key)
+        say(f"6. [{profile}] 1ª visita de /{TEXT_PAGE}/, {what}: {ours:,.0f} {unit} "
+            f"({runs([v[key] for v in sides['depois']])}); Material puro com o mesmo texto: {bare:,.0f} {unit} "
+            f"({runs([v[key] for v in sides['puro']])}); razão {ours / bare:.3f}  (meta ≤ 1,15)")
+    asked = int(sum(v["index"] for v in sides["depois"]))
+    say(f"6. índice de busca pedido na 1ª visita, sem busca: {asked}/{len(sides['depois'])} vezes "
+        f"(Material puro: {int(sum(v['index'] for v in sides['puro']))}/{len(sides['puro'])})")
+    if sides["antes"]:
+        for key, what in (("bytes", "bytes na rede"), ("requests", "pedidos"), ("fcp", "primeira pintura")):
+            a, b = m("antes", key), m("depois", key)
+            say(f"8. [{profile}] 1ª visita de /{TEXT_PAGE}/, {what}: antes {a:,.0f}, depois {b:,.0f}, "
+                f"depois ÷ antes {b / a:.3f}  ({load()})")
 
 
 def median(values: list[float]) -> float:
@@ -445,23 +556,21 @@ def slow_offer(browser: Browser, site: Path) -> None:
         f"{(shown - fcp) / 3000:.3f}  (meta ≤ 1,00)  ({load()})")
 
 
-def only_slow_3g(site: Path, motor: dict[str, Any]) -> None:
-    """``--etapa=7``: only item 7 (the slow link), with the one unthrottled cold run its limit needs."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        fast = [serving(site, False, lambda url: cold_ours(browser, url, False)) for _ in range(ROUNDS or 1)]
-        for _, _, ctx in fast:
-            ctx.close()
-        fast_cold = median([cold for cold, _, _ in fast])
-        say(f"   [sem limitação] frio, toque → 1º resultado: {fast_cold:.0f} ms ({runs([c for c, _, _ in fast])})")
-        slow_offer(browser, site)
-        wire_limit(browser, site, motor, fast_cold)
-        browser.close()
+def slow_3g_alone(browser: Browser, site: Path, motor: dict[str, Any]) -> None:
+    """``--etapa=lento``: only item 7, with the unthrottled cold run(s) its limit needs."""
+    fast = [serving(site, False, lambda url: cold_ours(browser, url, False)) for _ in range(ROUNDS or 1)]
+    for _, _, ctx in fast:
+        ctx.close()
+    fast_cold = median([cold for cold, _, _ in fast])
+    say(f"   [sem limitação] frio, toque → 1º resultado: {fast_cold:.0f} ms ({runs([c for c, _, _ in fast])})")
+    slow_offer(browser, site)
+    wire_limit(browser, site, motor, fast_cold)
 
 
 def compare(browser: Browser, before: Path, after: Path) -> None:
     """8. Before ÷ after, measured alternately in this run: cold tap → result and second visit
-    (unthrottled and at 4× CPU) and the first paint of a text page."""
+    (unthrottled and at 4× CPU); the first view of a text page is in :func:`page_stage`, the
+    search in :func:`search_stage`."""
     for cpu, label in ((False, "sem limitação"), (True, f"CPU {CPU_SLOWDOWN}×")):
         if QUICK and cpu:
             continue
@@ -481,12 +590,6 @@ def compare(browser: Browser, before: Path, after: Path) -> None:
         for key, what in (("cold", "frio, toque → resultado"), ("second", "segunda visita")):
             a, b = median(figures["antes"][key]), median(figures["depois"][key])
             say(f"8. [{label}] {what}: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}  ({load()})")
-    paints: dict[str, list[float]] = {"antes": [], "depois": []}
-    for _ in range(FCP_RUNS):
-        for name, root in (("antes", before), ("depois", after)):
-            paints[name].append(serving(root, not QUICK, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))[0])
-    a, b = median(paints["antes"]), median(paints["depois"])
-    say(f"8. primeira pintura de /{TEXT_PAGE}/: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}")
 
 
 def stage_median(runs_: list[dict[str, float]], key: str) -> float:
@@ -514,13 +617,10 @@ def main() -> None:
     # The offline check reads the decree's tables and the cases as the build does: from the Site.
     data_site.use(data_site.load())
     motor = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
-    if "--etapa=7" in sys.argv:
-        say(f"Benchmark — {dt.date.today().isoformat()} — só o item 7 (3G lento) — {load()}")
-        only_slow_3g(site, motor)
-        return
     mode = "rápido (uma rodada de cada, sem limitação)" if QUICK else "completo"
     say(f"Benchmark — {dt.date.today().isoformat()} — Chromium headless, servidor local com gzip — modo {mode}")
-    say(f"   máquina: {load()}")
+    say(f"   máquina: {load()}; etapas: {', '.join(n for n in (*STAGE_NAMES, 'lento') if wanted(n))}"
+        + (f"; antes: {before}" if before else ""))
     say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
         f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
     if "brotli" in motor:
@@ -534,13 +634,13 @@ def main() -> None:
         (bare_root / "bare").mkdir()
         (bare_root / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
         (bare_root / "bare" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
-        material = bare_material(site, Path(tmp) / "material")
+        material = bare_material(site, Path(tmp) / "material") if wanted("pagina") else Path(tmp)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             columns: dict[str, list[dict[str, float]]] = {}
             results: dict[str, dict[str, Any]] = {}
             for profile, link, cpu, label in PROFILES:
-                if profile not in COLD_RUNS:
+                if profile not in COLD_RUNS or not wanted("motor"):
                     continue
                 r = profile_runs(browser, site, bare_root, link, cpu, COLD_RUNS[profile], label)
                 results[profile] = r
@@ -559,29 +659,24 @@ def main() -> None:
             if "rápido" in results and not QUICK:
                 slow_offer(browser, site)
                 wire_limit(browser, site, motor, median(results["rápido"]["ours"]))
-            if before is not None:
+            elif wanted("lento") and not QUICK:
+                slow_3g_alone(browser, site, motor)
+            if before is not None and wanted("motor"):
                 compare(browser, before, site)
-            opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))
-            say(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
-                f"{computed}/{calcs} calculadoras calculam")
-            fcp_ours: list[float] = []
-            fcp_bare: list[float] = []
-            before_index = 0
-            for _ in range(FCP_RUNS):
-                fcp, before = serving(site, not QUICK, lambda url: first_paint(browser, f"{url}/{TEXT_PAGE}/"))
-                fcp_ours.append(fcp)
-                before_index += before
-                fcp_bare.append(serving(material, not QUICK, lambda url: first_paint(browser, f"{url}/"))[0])
+            if wanted("offline"):
+                opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))
+                say(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
+                    f"{computed}/{calcs} calculadoras calculam")
+            if wanted("pagina"):
+                page_stage(browser, site, material, before)
+            if wanted("busca"):
+                search_stage(browser, site, before)
             browser.close()
-    ratio = median(fcp_ours) / median(fcp_bare)
-    paint_profile = "sem limitação" if QUICK else f"Fast 3G, CPU {CPU_SLOWDOWN}×"
-    say(f"6. [{paint_profile}] primeira pintura com conteúdo de /{TEXT_PAGE}/: {median(fcp_ours):.0f} ms "
-        f"({runs(fcp_ours)}); Material puro com o mesmo texto: {median(fcp_bare):.0f} ms ({runs(fcp_bare)}); "
-        f"razão {ratio:.3f}  (meta ≤ 1,15); antes do índice de busca chegar: {before_index}/{FCP_RUNS}")
-    say("")
-    say(f"Onde vai o tempo de início (servidor local; {load()}):")
-    for line in breakdown_table(columns):
-        say(line)
+    if columns:
+        say("")
+        say(f"Onde vai o tempo de início (servidor local; {load()}):")
+        for line in breakdown_table(columns):
+            say(line)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@
 #                               # (gzip and the cache headers of README «Hospedagem»)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh build   # set everything up, build the site into site/
-#   bash scripts/run.sh bench [REV]  # set everything up, run the calculator benchmark
-#                               # (with REV: also the site of that commit, side by side)
+#   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
+#                               # (with REV: also the site of that commit, side by side; --etapa:
+#                               # only those stages: motor, offline, pagina, busca)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
 # Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in
@@ -110,17 +111,20 @@ case "$cmd" in
     # bench [REV]: with REV (a commit, e.g. main~5), the site built from it is measured in the
     # same run, alternately with this one, and the benchmark prints after ÷ before.
     setup; build
-    if [ -n "${2:-}" ]; then
+    shift
+    rev=""
+    if [ -n "${1:-}" ] && [ "${1#--}" = "$1" ]; then rev=$1; shift; fi
+    if [ -n "$rev" ]; then
       tmp=$(mktemp -d)
       trap 'git worktree remove --force "$tmp/tree" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
-      git worktree add -q --detach "$tmp/tree" "$2"
+      git worktree add -q --detach "$tmp/tree" "$rev"
       ln -s "$PWD/.venv" "$tmp/tree/.venv"
       ln -s "$PWD/node_modules" "$tmp/tree/node_modules"
-      log "Construindo $2 para comparar (antes)"
+      log "Construindo $rev para comparar (antes)"
       (cd "$tmp/tree" && .venv/bin/mkdocs build --strict -q -d "$tmp/antes" && node scripts/service_worker.mjs "$tmp/antes")
-      .venv/bin/python benchmarks/calculators.py site "--antes=$tmp/antes"
+      .venv/bin/python benchmarks/calculators.py site "--antes=$tmp/antes" "$@"
     else
-      exec .venv/bin/python benchmarks/calculators.py
+      exec .venv/bin/python benchmarks/calculators.py site "$@"
     fi
     ;;
   *)

@@ -3,8 +3,8 @@
  * O Material pede o índice (search/search_index.json, cerca de 100 kB) assim que a página abre,
  * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
  * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
- * começar a buscar: tocar ou clicar na caixa ou na lupa, pôr o foco na caixa (também pelas teclas
- * «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o pedido segue, o worker monta o
+ * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
+ * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o pedido segue, o worker monta o
  * índice e responde ao que já foi digitado (o Material reenvia a consulta quando o worker fica
  * pronto). Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
 (function () {
@@ -19,6 +19,7 @@
     if (started) return;
     started = true;
     document.removeEventListener("pointerdown", onPointer, true);
+    document.removeEventListener("pointerover", onPointer, true);
     document.removeEventListener("focusin", onFocus, true);
     document.removeEventListener("change", onToggle, true);
     held.splice(0).forEach(function (send) { send(); });
@@ -36,6 +37,7 @@
   // A link with ?q= opens the search at once (Material's deep link).
   if (new URL(window.location.href).searchParams.has("q")) started = true;
   document.addEventListener("pointerdown", onPointer, true);
+  document.addEventListener("pointerover", onPointer, true);
   document.addEventListener("focusin", onFocus, true);
   document.addEventListener("change", onToggle, true);
   window.estatutosBuscaSobPedido = {

@@ -3,12 +3,16 @@
  * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
  * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
  *   "ep-motor" = "sim");
- * - conta o progresso (bytes de cada arquivo do motor contra o total da construção) e desiste
- *   depois de 60 s sem nenhum progresso;
+ * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
+ *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
+ *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);
+ *   depois de uma falha, a tentativa seguinte busca o motor na rede, não no cache do navegador;
  * - o worker fica numa variável deste script e sobrevive à navegação instantânea do Material:
  *   o Pyodide carrega uma vez por visita;
  * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
- *   (30 s), ele é descartado e a tentativa seguinte começa um worker novo;
+ *   (30 s; enquanto as tabelas chegam, o prazo espera), ele é descartado e a tentativa seguinte
+ *   começa um worker novo; tabelas que não vieram inteiras ou pararam de chegar são uma falha das
+ *   tabelas: o motor continua;
  * - classifica as falhas ("carga", "motor", "tabelas") e dá a mensagem de cada uma.
  *
  * Oferece window.estatutosCalculo: calcular(nome, entradas, precisaDados), iniciar(),
@@ -23,6 +27,8 @@
   var SITE = new URL("../", ASSETS);
   var DEFAULT_TIMEOUT_MS = 60000;
   var DEFAULT_RUN_TIMEOUT_MS = 30000;
+  var DEFAULT_STALL_MS = 10000; // no byte for this long: a download stopped (the worker says so)
+  var loadFailed = false; // a start failed: the next one fetches the engine from the network
 
   var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
   var stages = null; // the worker's start-up stages, for the benchmark (calculadoras-worker.mjs)
@@ -43,6 +49,10 @@
 
   function runTimeoutMs() {
     return flag(window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
+  }
+
+  function stallMs() {
+    return flag(window.calculadorasTempoLimiteParado, DEFAULT_STALL_MS);
   }
 
   // ---------------------------------------------------------------- progress, consent
@@ -132,13 +142,18 @@
       function arm() {
         clearTimeout(timer);
         timer = setTimeout(function () {
+          loadFailed = true;
           reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
       }
       function broken(reason) {
         clearTimeout(timer);
-        if (current.loaded) stopEngine(current, fault("motor", reason));
-        else reject(fault("carga", reason));
+        if (current.loaded) {
+          stopEngine(current, fault("motor", reason));
+        } else {
+          loadFailed = true;
+          reject(fault("carga", reason));
+        }
       }
       arm();
       worker.onmessage = function (event) {
@@ -154,6 +169,10 @@
           clearTimeout(timer);
           current.loaded = true;
           resolve();
+        } else if (msg.type === "dados") {
+          // The tables are arriving: the calculation's time limit starts again (slow is not stopped).
+          var waiting = current.pending[msg.id];
+          if (waiting) armRun(current, waiting);
         } else if (msg.type === "error") {
           broken(msg.message);
         } else if (msg.type === "result") {
@@ -197,8 +216,17 @@
       // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
       versao: (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "",
       gzip: motor ? motor.tamanho() : 0,
+      parado: stallMs(),
+      recarregar: loadFailed,
     });
     return current.ready;
+  }
+
+  function armRun(current, entry) {
+    clearTimeout(entry.timer);
+    entry.timer = setTimeout(function () {
+      stopEngine(current, fault("motor", "o motor parou de responder"));
+    }, runTimeoutMs());
   }
 
   // One calculation: the worker's answer ({json}) or a fault (error.kind).
@@ -209,9 +237,7 @@
       return new Promise(function (resolve, reject) {
         var id = current.nextId++;
         var entry = { resolve: resolve, reject: reject };
-        entry.timer = setTimeout(function () {
-          stopEngine(current, fault("motor", "o motor parou de responder"));
-        }, runTimeoutMs());
+        armRun(current, entry);
         current.pending[id] = entry;
         current.worker.postMessage({
           type: "run",
@@ -219,6 +245,7 @@
           name: name,
           inputs: JSON.stringify(inputs),
           dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
+          parado: stallMs(),
         });
       });
     });

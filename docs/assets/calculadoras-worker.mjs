@@ -1,24 +1,34 @@
 /* Estatutos Portuários — o motor das calculadoras: Pyodide num Web Worker (módulo).
  *
  * Mensagens recebidas:
- *   {type: "boot", indexURL, stdLibURL, archiveURL, files, gzip}
+ *   {type: "boot", indexURL, stdLibURL, archiveURL, files, gzip, parado, recarregar}
  *                                                     carrega o Pyodide e o pacote calculators/
- *   {type: "run", id, name, inputs, dataURL}          roda calculators.api.run(name, inputs, data)
+ *   {type: "run", id, name, inputs, dataURL, parado}  roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
  *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message}
- *   {type: "result", id, json} | {type: "result", id, error, kind}
+ *   {type: "dados", id} (as tabelas estão chegando) | {type: "result", id, json}
+ *   {type: "result", id, error, kind}
  *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou)
  *
  * O Python responde sempre com um resultado ou uma mensagem (calculators.api.run_json), mesmo
- * para JSON malformado ou aninhado milhares de níveis; um .wasm servido com tipo errado e um
- * arquivo que não vem são avisados na hora; as tabelas que falharam são pedidas de novo na
- * próxima tentativa.
+ * para JSON malformado ou aninhado milhares de níveis. Cada falha é dita na hora, em palavras
+ * simples, nunca com um traceback:
+ * - um .wasm servido com tipo errado, um arquivo que não vem, um .wasm que não compila (cortado,
+ *   pela metade, recusado pela política de segurança) e um download interrompido;
+ * - um download parado (nenhum byte por `parado` ms, 10 s se a página não disser outro): a conta
+ *   é de falta de progresso, não de tempo total (numa conexão lenta o motor leva mais de um minuto);
+ * - um calculadoras.zip danificado (outro SHA-256 que o da construção, ou a página de login de um
+ *   wi-fi servida no lugar): nada é desempacotado, e a cópia ruim sai dos caches;
+ * - tabelas incompletas, que não são JSON ou que pararam de chegar: culpa das tabelas, nunca do
+ *   motor; a cópia ruim não fica em cache nenhum e a próxima tentativa as busca de novo.
+ * Depois de uma falha, a página pede `recarregar`: os arquivos do motor vêm da rede, não do cache
+ * HTTP do navegador (que pode guardar uma cópia ruim).
  *
  * Nada de micropip nem CDN: o Pyodide vem de /assets/pyodide/ e as calculadoras de um .zip do
  * próprio site, desempacotado no sistema de arquivos do Pyodide com unpackArchive.
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { createCounter } from "./motor-contagem.mjs";
+import { createCounter, createWatchdog } from "./motor-contagem.mjs";
 import { dropSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
@@ -29,12 +39,31 @@ const stages = {};
 function stage(name, start) {
   stages[name] = Math.round(performance.now() - start);
 }
+/* Why the engine's WebAssembly did not compile, in plain words. */
+function wasmFailure(error) {
+  const text = String((error && error.message) || error);
+  if (/wasm-unsafe-eval|Content Security Policy|Refused to compile/i.test(text)) {
+    return "uma regra de segurança do servidor não deixou o navegador rodar o motor";
+  }
+  if (error instanceof WebAssembly.CompileError) return "o motor chegou incompleto ou danificado";
+  if (error instanceof TypeError) return "o download do motor foi interrompido";
+  return "o motor não pôde ser iniciado neste navegador";
+}
+
+/* Large enough to be the engine (not the tiny helper module Pyodide tries, and may refuse, first). */
+function isEngine(source) {
+  if (source instanceof WebAssembly.Module) return false;
+  return !(source && typeof source.byteLength === "number" && source.byteLength < 65536);
+}
+
 /* WebAssembly compile + instantiate of the engine (the longest one: Pyodide also compiles a tiny
- * helper module). With streaming it overlaps the .wasm download. */
+ * helper module). With streaming it overlaps the .wasm download. Pyodide only logs a failure
+ * here and then waits forever: it is reported at once. */
 for (const name of ["instantiateStreaming", "instantiate"]) {
   const original = WebAssembly[name];
   if (typeof original !== "function") continue;
   WebAssembly[name] = function (...args) {
+    if (name === "instantiateStreaming") counter.reading();
     const start = performance.now();
     return original.apply(WebAssembly, args).then((result) => {
       const took = performance.now() - start;
@@ -43,6 +72,9 @@ for (const name of ["instantiateStreaming", "instantiate"]) {
         stages.wasmFim = Math.round(performance.now());
       }
       return result;
+    }, (error) => {
+      if (name === "instantiateStreaming" || isEngine(args[0])) fail(wasmFailure(error));
+      throw error;
     });
   };
 }
@@ -64,6 +96,16 @@ function takeSnapshot() {
   if (task) task();
 }
 const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
+const STALL_MS = 10000;       // no byte for this long: a download stopped (the page may say another)
+let stallMs = STALL_MS;
+
+function stalled() {
+  return `o download parou: nada chegou em ${Math.round(stallMs / 1000)} s`;
+}
+
+function tablesStalled() {
+  return `as tabelas de 1945 pararam de chegar: nada chegou em ${Math.round(stallMs / 1000)} s`;
+}
 
 function progress(text) {
   self.postMessage({ type: "progress", text });
@@ -90,17 +132,52 @@ function fail(message) {
   self.postMessage({ type: "error", message });
 }
 
+/* The last line of an error (a Python traceback's "ValueError: …"), never the traceback. */
+function plain(error) {
+  const lines = String((error && error.message) || error || "erro ao carregar").trim().split("\n");
+  return lines[lines.length - 1].trim().slice(0, 300);
+}
+
+/* A damaged copy is taken out of every cache of the site (the engine's, the service worker's
+ * precache, whose keys carry a revision in the query); the browser's HTTP cache is bypassed by
+ * the next attempt (cache: "reload"). */
+async function forget(url) {
+  if (!self.caches) return;
+  try {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      await cache.delete(url, { ignoreSearch: true });
+    }
+  } catch {
+    /* no Cache Storage: nothing kept */
+  }
+}
+
+/* Set by the page after a failed start: every engine file comes from the network again. */
+let reload = false;
+const engineFiles = new Set();
+
+function sameFile(input) {
+  const url = new URL(String((input && input.url) || input), self.location.href);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
 const nativeFetch = self.fetch.bind(self);
 const checkedFetch = async (input, init) => {
   let response;
+  if (reload && engineFiles.has(sameFile(input)) && !(input instanceof Request)) {
+    init = { ...(init || {}), cache: "reload" };
+  }
   try {
     response = await nativeFetch(input, init);
   } catch (error) {
-    fail(`falha ao baixar ${String(input)}`);
+    fail("a conexão caiu durante o download do motor");
     throw error;
   }
   if (!response.ok) {
-    fail(`arquivo indisponível (${response.status}): ${String(input)}`);
+    fail(`o servidor não entregou um arquivo do motor (erro ${response.status})`);
     return response;
   }
   // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
@@ -108,7 +185,7 @@ const checkedFetch = async (input, init) => {
   const address = String((input && input.url) || input);
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
   if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
-    fail(`o servidor entrega ${address.split("/").pop()} com o tipo «${type || "nenhum"}», e não application/wasm`);
+    fail(`o servidor entrega o arquivo principal do motor com o tipo «${type || "nenhum"}», e não application/wasm`);
   }
   return response;
 };
@@ -116,18 +193,40 @@ const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
 self.fetch = countedFetch;
 
 self.addEventListener("unhandledrejection", (event) => {
-  fail(String((event.reason && event.reason.message) || event.reason || "erro ao carregar"));
+  fail(plain(event.reason));
+  event.preventDefault(); // told to the page, in words: not an error of the page
 });
 
-async function fetchArchive(url) {
+const DAMAGED = "o arquivo das calculadoras chegou danificado (uma rede que pede login, como a de " +
+  "um wi-fi público, pode ter mandado outra página no lugar)";
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* The calculators' zip, checked before anything is unpacked: a zip («PK\3\4»), and the SHA-256
+ * the build wrote (assets/motor.json), when the page gave it. */
+async function fetchArchive(url, expected) {
   const response = await countedFetch(url);
   if (!response.ok) throw new Error(`arquivo das calculadoras indisponível (${response.status})`);
-  return response.arrayBuffer();
+  const bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
+  const isZip = head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+  if (!isZip || (expected && self.crypto && crypto.subtle && (await sha256(bytes)) !== expected)) {
+    await forget(url);
+    throw new Error(DAMAGED);
+  }
+  return bytes;
 }
 
 /* The calculators' package, unpacked into Pyodide's file system and put on sys.path. */
 function unpack(pyodide, archive) {
-  pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
+  try {
+    pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
+  } catch {
+    throw new Error(DAMAGED);
+  }
   pyodide.runPython(`
 import sys
 if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
@@ -139,7 +238,12 @@ async function boot(message) {
   const started = performance.now();
   const files = Array.isArray(message.files) ? message.files : [];
   downloadSize = Number(message.gzip) || 0;
+  reload = Boolean(message.recarregar);
+  if (Number(message.parado) > 0) stallMs = Number(message.parado);
+  files.forEach((file) => engineFiles.add(sameFile(file.href)));
   counter = createCounter(files, postDownload);
+  // No byte for this long while an engine file is still coming: the download stopped.
+  counter.watch(stallMs, () => fail(stalled()));
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
   counter.watchImports([self.location.href, new URL("motor-contagem.mjs", self.location.href).href,
@@ -149,7 +253,8 @@ async function boot(message) {
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
   // The trimmed standard library the build made (macros/exporters/engine.py).
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
-  const archiveLoad = fetchArchive(message.archiveURL);
+  const archiveFile = files.find((file) => sameFile(file.href) === sameFile(message.archiveURL));
+  const archiveLoad = fetchArchive(message.archiveURL, archiveFile && archiveFile.sha256);
   archiveLoad.catch(() => {}); // awaited below; the error is reported there
   // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
   const key = await snapshotKey(files, message.versao);
@@ -232,17 +337,55 @@ async function keepForOffline(files) {
   }
 }
 
-/* The decree's tables (for the calculators that need data). A failed download is not kept: the next attempt asks again. */
-function tables(url) {
+/* The decree's tables (for the calculators that need data), read with a watchdog: no byte for
+ * stallMs and the download stopped. They must be whole JSON (a cut file, or a login page served
+ * with 200 in their place, is not): else they are said not to have arrived intact. */
+async function fetchTables(url, fresh, onBytes) {
+  const controller = new AbortController();
+  const watchdog = createWatchdog(stallMs, () => true, () => controller.abort());
+  try {
+    let response;
+    try {
+      response = await nativeFetch(url, { signal: controller.signal, cache: fresh ? "reload" : "default" });
+      watchdog.moved();
+      if (!response.ok) throw new Error(`as tabelas de 1945 não vieram (${response.status})`);
+      const reader = response.body.getReader();
+      const chunks = [];
+      for (;;) {
+        const step = await reader.read();
+        if (step.done) break;
+        chunks.push(step.value);
+        watchdog.moved();
+        onBytes();
+      }
+      const text = await new Blob(chunks).text();
+      try {
+        JSON.parse(text);
+      } catch {
+        await forget(url);
+        throw new Error("as tabelas de 1945 não chegaram inteiras: o que veio estava cortado ou não era o arquivo das tabelas");
+      }
+      return text;
+    } catch (error) {
+      if (controller.signal.aborted) throw new Error(tablesStalled());
+      if (error instanceof TypeError) throw new Error("as tabelas de 1945 não vieram (falha de rede)");
+      throw error;
+    }
+  } finally {
+    watchdog.stop();
+  }
+}
+
+/* A failed download is not kept: the next attempt asks again, from the network. */
+const tablesFailed = new Set();
+function tables(url, onBytes) {
   if (!url) return Promise.resolve("");
   if (!dataCache.has(url)) {
-    const loading = nativeFetch(url).then((r) => {
-      if (!r.ok) throw new Error(`as tabelas de 1945 não vieram (${r.status})`);
-      return r.text();
-    }, () => {
-      throw new Error("as tabelas de 1945 não vieram (falha de rede)");
+    const loading = fetchTables(url, tablesFailed.has(url), onBytes);
+    loading.then(() => tablesFailed.delete(url), () => {
+      dataCache.delete(url);
+      tablesFailed.add(url);
     });
-    loading.catch(() => dataCache.delete(url));
     dataCache.set(url, loading);
   }
   return dataCache.get(url);
@@ -261,12 +404,13 @@ self.onmessage = async (event) => {
       setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
     } catch (error) {
       engine = null;
-      self.postMessage({ type: "error", message: String((error && error.message) || error) });
+      self.postMessage({ type: "error", message: plain(error) });
     }
     return;
   }
   if (message.type === "run") {
     runsAsked += 1;
+    if (Number(message.parado) > 0) stallMs = Number(message.parado);
     // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
     const reason = (error) => {
       const lines = String((error && error.message) || error).trim().split("\n");
@@ -274,7 +418,15 @@ self.onmessage = async (event) => {
     };
     let data;
     try {
-      data = await tables(message.dataURL);
+      let lastTick = 0;
+      // While the tables arrive the page's time limit for the calculation waits (a slow line is
+      // not a stopped engine).
+      data = await tables(message.dataURL, () => {
+        const now = performance.now();
+        if (now - lastTick < 250) return;
+        lastTick = now;
+        self.postMessage({ type: "dados", id: message.id });
+      });
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: "tabelas", error: reason(error) });
       return;

@@ -370,6 +370,9 @@
       return Promise.resolve();
     }
     var area = document.getElementById("resultado-" + form.getAttribute("data-calc"));
+    // A new attempt: the last failure's message goes (a new one, if any, says the new cause).
+    form.querySelectorAll(".calc-falha").forEach(function (node) { node.remove(); });
+    delete form.dataset.falhou;
     var inputs = collect(form);
     var needsData = form.getAttribute("data-precisa-dados") === "sim";
     var submit = form.querySelector("button[type='submit']");

@@ -11,6 +11,14 @@
  *
  * O progresso conta bytes já descomprimidos contra o tamanho descomprimido de cada arquivo
  * (data-motor-bytes): certo com ou sem compressão do servidor. Nenhum Content-Length é usado.
+ *
+ * Armazenamento bloqueado ou cheio é dito como tal, nunca como falta de internet:
+ * - se o navegador não deixa o site guardar nada (localStorage dá erro), o aceite vale na memória
+ *   enquanto a página estiver aberta, o cálculo roda, e um aviso diz uma vez que a pergunta volta
+ *   na próxima vez;
+ * - se falta espaço para «Usar sem internet» (QuotaExceededError, ou o navigator.storage.estimate()
+ *   diz que não cabe, e então nada é baixado), a mensagem fala de espaço e as calculadoras seguem
+ *   funcionando com internet (o aceite é gravado).
  */
 (function () {
   "use strict";
@@ -21,17 +29,43 @@
   var ASSETS = new URL(".", script ? script.src : window.location.href);
   var SITE = new URL("../", ASSETS);
   var waiting = [];
+  var acceptedHere = false; // the consent of this visit, when the browser keeps nothing
+  var storageWarned = false;
 
   function box() {
     return document.querySelector(".motor-oferta");
   }
 
   function permitido() {
+    if (acceptedHere) return true;
     try { return window.localStorage.getItem(KEY) === "sim"; } catch { return false; }
   }
 
+  /* Said once per visit, next to the offer: the browser keeps nothing for the site. */
+  function warnStorage() {
+    if (storageWarned) return;
+    storageWarned = true;
+    var anchor = box() || document.querySelector("form.calc-form");
+    if (!anchor) return;
+    var note = document.createElement("p");
+    note.className = "motor-aviso-armazenamento";
+    note.setAttribute("role", "status");
+    note.textContent = "Este navegador não deixa o site guardar nada neste aparelho. O motor de " +
+      "cálculo fica liberado enquanto esta página estiver aberta; da próxima vez, o site vai " +
+      "perguntar de novo.";
+    anchor.insertAdjacentElement("afterend", note);
+  }
+
   function permitir() {
-    try { window.localStorage.setItem(KEY, "sim"); } catch { /* private mode: asks again next visit */ }
+    acceptedHere = true;
+    var kept;
+    try {
+      window.localStorage.setItem(KEY, "sim");
+      kept = window.localStorage.getItem(KEY) === "sim";
+    } catch {
+      kept = false; // storage blocked: the consent lives in this page only
+    }
+    if (!kept) warnStorage();
     var resolve = waiting;
     waiting = [];
     resolve.forEach(function (fn) { fn(); });
@@ -86,23 +120,67 @@
     return new Promise(function (resolve) { waiting.push(resolve); });
   }
 
-  /* «Usar sem internet»: every engine file downloaded, counted and put in the cache. */
+  function storageError(name) {
+    var error = new Error(name);
+    error.name = name;
+    return error;
+  }
+
+  function isQuota(error) {
+    return Boolean(error) && (error.name === "QuotaExceededError" || error.code === 22);
+  }
+
+  /* Rejects at once (nothing downloaded) when the browser says the engine cannot fit. */
+  function checkRoom(size) {
+    if (!navigator.storage || typeof navigator.storage.estimate !== "function") return Promise.resolve();
+    return navigator.storage.estimate().then(function (estimate) {
+      if (estimate && estimate.quota && estimate.quota - (estimate.usage || 0) < size) {
+        throw storageError("QuotaExceededError");
+      }
+    }, function () { /* no estimate: the writes will tell */ });
+  }
+
+  /* What the offer says when «Usar sem internet» fails: storage full, storage blocked, network. */
+  function failureText(error) {
+    if (isQuota(error)) {
+      return "Não há espaço neste aparelho para guardar o motor de cálculo: o armazenamento do " +
+        "navegador está cheio. As calculadoras continuam funcionando com internet. Para usá-las " +
+        "sem internet, libere espaço (apague fotos, aplicativos ou dados de sites) e toque de novo " +
+        "em «Usar sem internet».";
+    }
+    if (error && (error.name === "SecurityError" || error.name === "SemArmazenamento")) {
+      return "Este navegador não deixa o site guardar arquivos neste aparelho, e por isso o uso " +
+        "sem internet não é possível aqui. As calculadoras continuam funcionando com internet.";
+    }
+    return "Não foi possível baixar o motor agora. Tente de novo com internet.";
+  }
+
+  /* «Usar sem internet»: every engine file downloaded, counted and put in the cache as soon as it
+   * has arrived. The first failure stops the other downloads and is told at once. */
   function guardar() {
     var files = arquivos();
     var size = total();
     var loaded = 0;
+    var over = false;
+    var controller = typeof AbortController === "function" ? new AbortController() : null;
     var show = function () {
+      if (over) return;
       var percent = size ? Math.floor((loaded / size) * 100) : 0;
       status("Baixando o motor de cálculo: " + percent + "% de " + megabytes(tamanho()) + " MB…",
         loaded, size);
     };
+    var open = function () {
+      if (!window.caches) return Promise.reject(storageError("SemArmazenamento"));
+      return window.caches.open(CACHE);
+    };
     show();
-    var cache = window.caches ? window.caches.open(CACHE) : Promise.resolve(null);
-    var download = cache.then(function (store) {
+    var download = checkRoom(size).then(open).then(function (store) {
       return Promise.all(files.map(function (file) {
         var url = new URL(file.url, SITE).href;
         var key = url + "?v=" + file.sha256.slice(0, 20);
-        return fetch(url, { credentials: "same-origin" }).then(function (response) {
+        var init = { credentials: "same-origin" };
+        if (controller) init.signal = controller.signal;
+        return fetch(url, init).then(function (response) {
           if (!response.ok) throw new Error("arquivo indisponível (" + response.status + ")");
           var reader = response.body.getReader();
           var chunks = [];
@@ -116,20 +194,24 @@
             });
           };
           return pump().then(function () {
-            if (!store) return;
             var headers = new Headers(response.headers);
             headers.delete("Content-Encoding");
             headers.delete("Content-Length");
             return store.put(key, new Response(new Blob(chunks), { status: 200, headers: headers }));
           });
         });
-      }));
+      })).catch(function (error) {
+        over = true;
+        if (controller) controller.abort();
+        throw error;
+      });
     });
     var offline = window.estatutosOffline;
     // Nothing else downloads meanwhile: the site's background warm-up waits for the engine.
     if (offline && offline.ocupado) offline.ocupado(download);
     return download.then(function () {
       permitir();
+      over = true;
       var engineKept = "Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.";
       status(engineKept, loaded, size);
       box().classList.add("motor-oferta--guardado");
@@ -143,8 +225,14 @@
           "guardados neste aparelho e funcionam sem internet.", loaded, size);
         box().classList.add("motor-oferta--site-guardado");
       });
-    }, function () {
-      status("Não foi possível baixar o motor agora. Tente de novo com internet.", loaded, size);
+    }, function (error) {
+      over = true;
+      var storage = isQuota(error) || Boolean(error) && (error.name === "SecurityError" || error.name === "SemArmazenamento");
+      // Storage full or blocked: the person asked for the engine, and it still works online.
+      if (storage) permitir();
+      var node = document.querySelector(".motor-oferta .motor-progresso");
+      if (node) node.setAttribute("data-falha", isQuota(error) ? "espaco" : storage ? "armazenamento" : "rede");
+      status(failureText(error), loaded, size);
     });
   }
 

@@ -5,8 +5,9 @@
  * O Material corrige o protocolo e o nome do servidor, mas não a porta nem o caminho: servido em
  * qualquer outro endereço, cada página recarregava por inteiro (e o Pyodide das calculadoras
  * carregava de novo). Este script, carregado no <head> antes do Material, entrega ao Material o
- * sitemap com os endereços trocados pelos de onde o site está de fato sendo servido. Só o pedido
- * do sitemap.xml do próprio site é tocado; qualquer falha devolve o pedido original intacto. */
+ * sitemap com os endereços trocados pelos de onde o site está de fato sendo servido (e um pedido
+ * só responde às vezes em que o Material o pede). Só o pedido do sitemap.xml do próprio site é
+ * tocado; qualquer falha devolve o pedido original intacto. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -14,7 +15,21 @@
   var written = script.getAttribute("data-site-url") || "";
   var root = new URL("../", script.src).href;
   var sitemap = new URL("sitemap.xml", root).href;
-  if (!written || written === root) return;
+  var moved = Boolean(written) && written !== root;
+  // Material asks for the sitemap once per use (instant navigation, the content): one request
+  // answers them all.
+  var shared = null;
+
+  function sitemapText() {
+    if (!shared) {
+      shared = window.fetch(sitemap, { credentials: "same-origin" }).then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      }).then(function (text) { return moved ? rebase(text) : text; });
+      shared.catch(function () { shared = null; });
+    }
+    return shared;
+  }
 
   var proto = XMLHttpRequest.prototype;
   var open = proto.open;
@@ -35,15 +50,12 @@
     var xhr = this;
     var args = arguments;
     if (!xhr.epSitemap) return send.apply(xhr, args);
-    window.fetch(sitemap, { credentials: "same-origin" }).then(function (response) {
-      if (!response.ok) throw new Error(String(response.status));
-      return response.text();
-    }).then(function (text) {
-      var body = new Blob([rebase(text)], { type: "application/xml" });
+    sitemapText().then(function (text) {
+      var body = new Blob([text], { type: "application/xml" });
       Object.defineProperty(xhr, "readyState", { value: 4 });
       Object.defineProperty(xhr, "status", { value: 200 });
       Object.defineProperty(xhr, "statusText", { value: "OK" });
-      Object.defineProperty(xhr, "response", { value: xhr.responseType === "blob" ? body : rebase(text) });
+      Object.defineProperty(xhr, "response", { value: xhr.responseType === "blob" ? body : text });
       xhr.dispatchEvent(new Event("load"));
       xhr.dispatchEvent(new Event("loadend"));
     }).catch(function () {

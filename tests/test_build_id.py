@@ -38,6 +38,9 @@ def test_every_page_and_file_carries_the_build_id(site_dir: Path) -> None:
     tables = json.loads((site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8"))
     assert tables["versao"] == want
     assert f"var VERSAO = {json.dumps(want)};" in (site_dir / "sw-motor.js").read_text(encoding="utf-8")
+    # The server's current build, never precached (asked when an engine file does not match).
+    assert json.loads((site_dir / "assets" / "versao.json").read_text(encoding="utf-8")) == {"versao": want}
+    assert '"assets/versao.json"' not in (site_dir / "sw.js").read_text(encoding="utf-8")
 
 
 def test_outside_git_the_id_is_dev(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

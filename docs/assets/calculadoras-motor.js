@@ -13,7 +13,11 @@
  *   (30 s; enquanto as tabelas chegam, o prazo espera), ele é descartado e a tentativa seguinte
  *   começa um worker novo; tabelas que não vieram inteiras ou pararam de chegar são uma falha das
  *   tabelas: o motor continua;
- * - classifica as falhas ("carga", "motor", "tabelas") e dá a mensagem de cada uma.
+ * - classifica as falhas ("carga", "motor", "tabelas", "versao") e dá a mensagem de cada uma;
+ * - uma construção de cada vez: antes de calcular, compara o id da construção da página
+ *   (<meta name="ep-versao">) com o do service worker que a controla (mensagem EP_VERSAO); o
+ *   worker confere o hash de cada arquivo do motor e a "versao" das tabelas. Qualquer diferença
+ *   é a falha "versao": nada é calculado e a página oferece a versão nova (offline.js).
  *
  * Oferece window.estatutosCalculo: calcular(nome, entradas, precisaDados), iniciar(),
  * carregado(), permitido(), pedir(), aoAceitar(fn), aoProgredir(fn), falha(erro).
@@ -66,7 +70,8 @@
 
   // ---------------------------------------------------------------- faults
   // kind: "carga" (the engine did not load), "motor" (it failed or stopped during a calculation),
-  // "tabelas" (the decree's tables did not download).
+  // "tabelas" (the decree's tables did not download), "versao" (the engine, the tables or the
+  // service worker belong to another build of the site than the page).
   function fault(kind, reason) {
     var error = new Error(String(reason || ""));
     error.kind = kind;
@@ -88,6 +93,14 @@
       text: function (reason) {
         return "O cálculo não terminou: o motor de cálculo falhou ou parou de responder (" + reason +
           "). Nada foi calculado. Ao tentar de novo, um novo motor é iniciado.";
+      }
+    },
+    versao: {
+      css: "calc-erro-versao",
+      status: "Há uma versão nova do site.",
+      text: function () {
+        return "O site foi atualizado depois que esta página abriu. Para não misturar as duas " +
+          "versões, nada foi calculado. Carregue a versão nova: o que você digitou continua no formulário.";
       }
     },
     tabelas: {
@@ -146,13 +159,13 @@
           reject(fault("carga", "tempo esgotado"));
         }, timeoutMs());
       }
-      function broken(reason) {
+      function broken(reason, kind) {
         clearTimeout(timer);
         if (current.loaded) {
-          stopEngine(current, fault("motor", reason));
+          stopEngine(current, fault(kind || "motor", reason));
         } else {
-          loadFailed = true;
-          reject(fault("carga", reason));
+          if (kind !== "versao") loadFailed = true; // another build's files are not damaged copies
+          reject(fault(kind || "carga", reason));
         }
       }
       arm();
@@ -174,7 +187,7 @@
           var waiting = current.pending[msg.id];
           if (waiting) armRun(current, waiting);
         } else if (msg.type === "error") {
-          broken(msg.message);
+          broken(msg.message, msg.kind === "versao" ? "versao" : "");
         } else if (msg.type === "result") {
           var entry = current.pending[msg.id];
           if (!entry) return;
@@ -183,6 +196,10 @@
           if (msg.stages) stages = Object.assign({ pagina: created }, msg.stages);
           if (msg.error !== undefined && msg.kind === "tabelas") {
             entry.reject(fault("tabelas", msg.error));
+          } else if (msg.error !== undefined && msg.kind === "versao") {
+            // Tables of another build: this page computes nothing more (its engine is let go).
+            entry.reject(fault("versao", msg.error));
+            stopEngine(current, fault("versao", msg.error));
           } else if (msg.error !== undefined) {
             entry.reject(fault("motor", msg.error));
             stopEngine(current, fault("motor", msg.error));
@@ -214,12 +231,53 @@
       }),
       // The build id (reliab: <meta name="ep-versao">), when the page has it: the saved state of
       // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
-      versao: (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "",
+      versao: pageBuild(),
       gzip: motor ? motor.tamanho() : 0,
       parado: stallMs(),
       recarregar: loadFailed,
     });
     return current.ready;
+  }
+
+  // ---------------------------------------------------------------- one build at a time
+  // The page's build id, and the one of the service worker that controls it (asked once per
+  // controller: another tab may have let a new service worker take over meanwhile).
+  function pageBuild() {
+    return (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "";
+  }
+
+  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
+  var BUILD_ANSWER_MS = 3000; // a service worker that does not answer does not stop the calculation
+
+  function workerBuild(controller) {
+    if (!buildAnswers) return Promise.resolve("");
+    if (!buildAnswers.has(controller)) {
+      buildAnswers.set(controller, new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
+        channel.port1.onmessage = function (event) {
+          clearTimeout(timer);
+          resolve(String((event.data && event.data.versao) || ""));
+        };
+        try {
+          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
+        } catch {
+          clearTimeout(timer);
+          resolve("");
+        }
+      }));
+    }
+    return buildAnswers.get(controller);
+  }
+
+  function sameBuild() {
+    var sw = navigator.serviceWorker;
+    var controller = sw && sw.controller;
+    var mine = pageBuild();
+    if (!controller || !mine) return Promise.resolve();
+    return workerBuild(controller).then(function (theirs) {
+      if (theirs && theirs !== mine) throw fault("versao", "o service worker é de outra versão do site");
+    });
   }
 
   function armRun(current, entry) {
@@ -231,7 +289,7 @@
 
   // One calculation: the worker's answer ({json}) or a fault (error.kind).
   function run(name, inputs, needsData) {
-    return startEngine().then(function () {
+    return sameBuild().then(startEngine).then(function () {
       var current = engine;
       if (!current || current.stopped) throw fault("motor", "o motor parou");
       return new Promise(function (resolve, reject) {

@@ -5,10 +5,19 @@
  *                                                     carrega o Pyodide e o pacote calculators/
  *   {type: "run", id, name, inputs, dataURL, parado}  roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
- *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message}
+ *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message, kind}
  *   {type: "dados", id} (as tabelas estão chegando) | {type: "result", id, json}
  *   {type: "result", id, error, kind}
- *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou)
+ *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou; "versao": um
+ *   arquivo do motor ou as tabelas são de outra construção do site que a da página)
+ *
+ * Uma construção de cada vez (issue 19): a página manda o hash de cada arquivo do motor e o id da
+ * sua construção (<meta name="ep-versao">). Cada arquivo do motor baixado aqui é conferido pelo
+ * hash antes de o motor ficar pronto (o pacote das calculadoras, antes de ser desempacotado), e
+ * as tabelas pelo campo "versao" antes de qualquer cálculo. Um hash diferente é outra construção
+ * se o servidor diz que a sua é outra (assets/versao.json); senão, uma cópia danificada. Um
+ * arquivo de outra construção (um site publicado de novo com a página aberta, um service worker
+ * de outra versão) nunca calcula: falha "versao", e a página oferece a versão nova.
  *
  * O Python responde sempre com um resultado ou uma mensagem (calculators.api.run_json), mesmo
  * para JSON malformado ou aninhado milhares de níveis. Cada falha é dita na hora, em palavras
@@ -164,6 +173,47 @@ function sameFile(input) {
   return url.href;
 }
 
+/* ---------------------------------------------------------------- one build at a time
+ * The page's build id and the content hash of each engine file of its build (boot message). */
+let buildId = "";
+let expectedHashes = new Map(); // engine file address (no query) -> sha256
+let hashChecks = [];            // one promise per engine file downloaded by fetch
+
+function otherBuild(reason) {
+  const error = new Error(reason);
+  error.kind = "versao";
+  return error;
+}
+
+/* The server's current build id (assets/versao.json, never precached), or "" when unknown. */
+async function serverBuild() {
+  try {
+    const response = await nativeFetch(new URL("versao.json", self.location.href).href, { cache: "no-store" });
+    const data = await response.json();
+    return typeof data.versao === "string" ? data.versao : "";
+  } catch {
+    return "";
+  }
+}
+
+/* True when the bytes are those of the page's build (or no hash is known). When not: a "versao"
+ * error if the server has another build (a new deploy), else false (a damaged copy). */
+async function sameBuildBytes(address, bytes) {
+  const want = expectedHashes.get(sameFile(address));
+  if (!want || !self.crypto || !crypto.subtle) return true;
+  if ((await sha256(bytes)) === want) return true;
+  const server = buildId ? await serverBuild() : "";
+  if (server && server !== buildId) throw otherBuild("um arquivo do motor é de outra versão do site");
+  return false;
+}
+
+/* The tables must be of the page's build (their "versao"). */
+function checkTablesBuild(tablesJson) {
+  if (buildId && tablesJson && tablesJson.versao !== buildId) {
+    throw otherBuild("as tabelas são de outra versão do site");
+  }
+}
+
 const nativeFetch = self.fetch.bind(self);
 const checkedFetch = async (input, init) => {
   let response;
@@ -190,7 +240,22 @@ const checkedFetch = async (input, init) => {
   return response;
 };
 const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
-self.fetch = countedFetch;
+/* Each engine file Pyodide fetches (the .wasm, the standard library, the lock file) is hashed from
+ * a copy of its body while the original goes on to Pyodide; boot() waits for every check. */
+self.fetch = async (input, init) => {
+  const response = await countedFetch(input, init);
+  const address = String((input && input.url) || input);
+  if (response.ok && response.body && expectedHashes.has(sameFile(address))) {
+    const check = response.clone().arrayBuffer().then(async (bytes) => {
+      if (await sameBuildBytes(address, bytes)) return;
+      await forget(address);
+      throw new Error(`um arquivo do motor chegou danificado (${sameFile(address).split("/").pop()})`);
+    });
+    check.catch(() => {}); // awaited in boot()
+    hashChecks.push(check);
+  }
+  return response;
+};
 
 self.addEventListener("unhandledrejection", (event) => {
   fail(plain(event.reason));
@@ -213,7 +278,8 @@ async function fetchArchive(url, expected) {
   const bytes = await response.arrayBuffer();
   const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
   const isZip = head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
-  if (!isZip || (expected && self.crypto && crypto.subtle && (await sha256(bytes)) !== expected)) {
+  // Another build's package (a valid zip, the server on a new build) is never unpacked: "versao".
+  if (!isZip || (expected && !(await sameBuildBytes(url, bytes)))) {
     await forget(url);
     throw new Error(DAMAGED);
   }
@@ -239,6 +305,9 @@ async function boot(message) {
   const files = Array.isArray(message.files) ? message.files : [];
   downloadSize = Number(message.gzip) || 0;
   reload = Boolean(message.recarregar);
+  buildId = String(message.versao || "");
+  expectedHashes = new Map(files.filter((file) => file.sha256).map((file) => [sameFile(file.href), file.sha256]));
+  hashChecks = [];
   if (Number(message.parado) > 0) stallMs = Number(message.parado);
   files.forEach((file) => engineFiles.add(sameFile(file.href)));
   counter = createCounter(files, postDownload);
@@ -256,6 +325,9 @@ async function boot(message) {
   const archiveFile = files.find((file) => sameFile(file.href) === sameFile(message.archiveURL));
   const archiveLoad = fetchArchive(message.archiveURL, archiveFile && archiveFile.sha256);
   archiveLoad.catch(() => {}); // awaited below; the error is reported there
+  // A package of another build (or a damaged one) ends the start at once, without waiting for Pyodide.
+  const archiveRefused = archiveLoad.then(() => new Promise(() => {}));
+  archiveRefused.catch(() => {});
   // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
   const key = await snapshotKey(files, message.versao);
   let start = performance.now();
@@ -264,7 +336,7 @@ async function boot(message) {
   let api = null;
   if (saved) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+      pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved }), archiveRefused]);
       stages.pronto = Math.round(performance.now());
       const archive = await archiveLoad;
       counter.finish(); // the download is over: the page stops saying «Baixando…»
@@ -273,7 +345,8 @@ async function boot(message) {
       api = pyodide.pyimport("calculators.api");
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
       stage("instantaneo", start);
-    } catch {
+    } catch (error) {
+      if (error && error.kind === "versao") throw error; // the snapshot is good; the files are not
       // Unusable (another Pyodide, a broken heap): thrown away, and the normal start follows.
       pyodide = null;
       api = null;
@@ -281,7 +354,7 @@ async function boot(message) {
     }
   }
   if (!pyodide) {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+    pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: true }), archiveRefused]);
     stages.pronto = Math.round(performance.now());
     const archive = await archiveLoad;
     counter.finish();
@@ -304,6 +377,8 @@ async function boot(message) {
       }
     };
   }
+  // Every engine file fetched was this build's: else nothing is computed.
+  await Promise.all(hashChecks);
   stages.busca = lastByte();
   stages.python = stages.pronto - (stages.wasmFim || 0);
   const run = (name, inputs, data) => api.run_json(name, inputs, data);
@@ -359,12 +434,14 @@ async function fetchTables(url, fresh, onBytes) {
         onBytes();
       }
       const text = await new Blob(chunks).text();
+      let parsed;
       try {
-        JSON.parse(text);
+        parsed = JSON.parse(text);
       } catch {
         await forget(url);
         throw new Error("as tabelas de 1945 não chegaram inteiras: o que veio estava cortado ou não era o arquivo das tabelas");
       }
+      checkTablesBuild(parsed); // tables of another build: never computed with
       return text;
     } catch (error) {
       if (controller.signal.aborted) throw new Error(tablesStalled());
@@ -404,7 +481,7 @@ self.onmessage = async (event) => {
       setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
     } catch (error) {
       engine = null;
-      self.postMessage({ type: "error", message: plain(error) });
+      self.postMessage({ type: "error", message: plain(error), kind: error && error.kind });
     }
     return;
   }
@@ -428,7 +505,7 @@ self.onmessage = async (event) => {
         self.postMessage({ type: "dados", id: message.id });
       });
     } catch (error) {
-      self.postMessage({ type: "result", id: message.id, kind: "tabelas", error: reason(error) });
+      self.postMessage({ type: "result", id: message.id, kind: error.kind || "tabelas", error: reason(error) });
       return;
     }
     try {

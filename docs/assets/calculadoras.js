@@ -6,7 +6,10 @@
  * - mostra o resultado com o desenho genérico de partes (calculadoras-resultado.js), montado só
  *   com createElement/textContent — nada digitado vira HTML — e as mensagens de cada campo;
  * - põe os dados do cálculo na URL (Compartilhar) e refaz o cálculo ao abrir um link assim (é
- *   também como uma calculadora passa as horas a outra).
+ *   também como uma calculadora passa as horas a outra);
+ * - oferece window.estatutosCalculadoras ao aviso de nova versão (offline.js): ocupado() diz se
+ *   alguém está usando a calculadora (algo digitado, um cálculo em curso) e guardar() põe o que
+ *   foi digitado no endereço, para que a página recarregada volte com o formulário preenchido.
  */
 (function () {
   "use strict";
@@ -348,8 +351,15 @@
     var general = form.querySelector(".calc-erros-gerais");
     var box = el("div", { className: "calc-falha" });
     box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text));
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
-      "Tentar de novo"));
+    if (about.kind === "versao" && window.estatutosVersao) {
+      // Another build's engine or tables: trying again would not help; the new version does.
+      box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "atualizar" },
+        "Carregar a versão nova"));
+      window.estatutosVersao.oferecer();
+    } else {
+      box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
+        "Tentar de novo"));
+    }
     general.appendChild(box);
     setStatusOf(form, about.status);
     form.dataset.falhou = about.kind;
@@ -529,6 +539,7 @@
       renumber(form, list);
     });
     updateVisibility(form);
+    form.dataset.vazio = shareQuery(form).toString(); // the untouched form, as a link would carry it
     form.addEventListener("change", function () {
       updateVisibility(form);
       newGeneration(form);
@@ -550,6 +561,9 @@
       if (action !== "compartilhar") newGeneration(form);
       if (action === "tentar") {
         compute(form, false);
+      } else if (action === "atualizar") {
+        button.disabled = true;
+        window.estatutosVersao.aceitar();
       } else if (action === "adicionar") {
         var list = button.closest("[data-lista]");
         var added = addRow(form, list);
@@ -585,6 +599,34 @@
   function setup() {
     document.querySelectorAll("form.calc-form").forEach(bind);
   }
+
+  // ---------------------------------------------------------------- the new version (offline.js)
+  function pageForms() {
+    return Array.prototype.slice.call(document.querySelectorAll("form.calc-form[data-ligado]"));
+  }
+
+  window.estatutosCalculadoras = {
+    // Someone is using a calculator here: something typed (or brought by a link), a calculation
+    // running or waiting for the engine.
+    ocupado: function () {
+      return pageForms().some(function (form) {
+        return Boolean(form.dataset.emCurso || form.dataset.esperaMotor) ||
+          shareQuery(form).toString() !== (form.dataset.vazio || "");
+      });
+    },
+    // What was typed goes into the address (as «Compartilhar» does): reloaded, the page fills the
+    // form again from it and computes with the new version.
+    guardar: function () {
+      pageForms().forEach(function (form) {
+        var query = shareQuery(form).toString();
+        if (query === (form.dataset.vazio || "")) return;
+        var url = new URL(window.location.href);
+        url.search = query;
+        url.hash = "";
+        window.history.replaceState(window.history.state, "", url.href);
+      });
+    },
+  };
 
   window.estatutosACadaPagina(setup);
 })();

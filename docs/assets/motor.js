@@ -5,7 +5,9 @@
  * - mostra o quadro nas páginas de calculadora enquanto a pessoa não aceitou; «Baixar o motor de
  *   cálculo (x MB)» grava o aceite (localStorage "ep-motor" = "sim") e libera as calculadoras;
  * - «Usar sem internet» baixa todos os arquivos do motor, guarda-os no cache do aparelho (o
- *   mesmo que o service worker usa) e conta o progresso byte a byte;
+ *   mesmo que o service worker usa) e conta o progresso byte a byte; cada arquivo só é guardado
+ *   se os bytes conferem com o hash da construção da página (um site publicado de novo com a
+ *   página aberta: nada é guardado e a página oferece a versão nova);
  * - oferece window.estatutosMotor ao cliente do motor (calculadoras-motor.js): permitido(),
  *   pedir(), aoAceitar(fn), arquivos(), total(), tamanho().
  *
@@ -194,10 +196,19 @@
             });
           };
           return pump().then(function () {
-            var headers = new Headers(response.headers);
-            headers.delete("Content-Encoding");
-            headers.delete("Content-Length");
-            return store.put(key, new Response(new Blob(chunks), { status: 200, headers: headers }));
+            var blob = new Blob(chunks);
+            // Kept only if the bytes are this page's build's (issue 19: one build at a time).
+            return sameBytes(blob, file.sha256).then(function (same) {
+              if (!same) return otherBuild().then(function (other) {
+                var error = new Error(other ? "arquivo de outra versão do site" : "arquivo do motor danificado");
+                error.kind = other ? "versao" : "";
+                throw error;
+              });
+              var headers = new Headers(response.headers);
+              headers.delete("Content-Encoding");
+              headers.delete("Content-Length");
+              return store.put(key, new Response(blob, { status: 200, headers: headers }));
+            });
           });
         });
       })).catch(function (error) {
@@ -227,12 +238,41 @@
       });
     }, function (error) {
       over = true;
+      if (error && error.kind === "versao") {
+        status("O site foi atualizado depois que esta página abriu: nada foi guardado. " +
+          "Carregue a versão nova e toque de novo em «Usar sem internet».", loaded, size);
+        if (window.estatutosVersao) window.estatutosVersao.oferecer();
+        return;
+      }
       var storage = isQuota(error) || Boolean(error) && (error.name === "SecurityError" || error.name === "SemArmazenamento");
       // Storage full or blocked: the person asked for the engine, and it still works online.
       if (storage) permitir();
       var node = document.querySelector(".motor-oferta .motor-progresso");
       if (node) node.setAttribute("data-falha", isQuota(error) ? "espaco" : storage ? "armazenamento" : "rede");
       status(failureText(error), loaded, size);
+    });
+  }
+
+  /* The server has another build than this page (assets/versao.json, never precached). */
+  function otherBuild() {
+    var mine = (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content;
+    return fetch(new URL("versao.json", ASSETS).href, { cache: "no-store" }).then(function (response) {
+      return response.json();
+    }).then(function (server) {
+      return Boolean(mine && server && typeof server.versao === "string" && server.versao !== mine);
+    }, function () { return false; });
+  }
+
+  /* The bytes are those of this page's build (the content hash the build wrote). */
+  function sameBytes(blob, sha256) {
+    if (!sha256 || !window.crypto || !window.crypto.subtle) return Promise.resolve(true);
+    return blob.arrayBuffer().then(function (bytes) {
+      return window.crypto.subtle.digest("SHA-256", bytes);
+    }).then(function (digest) {
+      var hex = Array.prototype.map.call(new Uint8Array(digest), function (b) {
+        return (b < 16 ? "0" : "") + b.toString(16);
+      }).join("");
+      return hex === sha256;
     });
   }
 

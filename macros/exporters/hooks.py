@@ -99,7 +99,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_downloads(site, files, config)
         site_files.add_print_css(site, files, config)
         site_files.add_calculators(site, files, config)
-        site_files.add_engine_report(site, files, config)
+        site_files.add_engine_report(site, files, config)  # and assets/versao.json
         site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc

@@ -169,6 +169,7 @@ def add_print_css(site: Site, files: Files, config: Any) -> None:
 
 
 ENGINE_REPORT = "assets/motor.json"
+BUILD_ID_FILE = "assets/versao.json"
 # What the page's worker fetches once the person asks for the engine (in this order).
 ENGINE_URIS = (
     "assets/calculadoras-worker.mjs",
@@ -209,3 +210,6 @@ def add_engine_report(site: Site, files: Files, config: Any) -> None:
         files.remove(existing)
     text = json.dumps(engine_report, ensure_ascii=False, indent=1)
     files.append(File.generated(config, ENGINE_REPORT, content=text))
+    # The server's current build, asked only when a file of the engine does not match the page's
+    # build (a new deploy, or a corrupted copy?); never precached by the service worker.
+    _put(files, config, BUILD_ID_FILE, json.dumps({"versao": site.products.build_id}, ensure_ascii=False))

@@ -7,7 +7,9 @@
   a CSV of /dados/ opens, search answers, and every calculator computes one of its cases;
 - the update: a rebuilt site (one page changed, the service worker regenerated) is offered with
   «Nova versão disponível — recarregar»; until the person accepts, the old build keeps being
-  served whole (no page of one build with files of the other); after, the new one;
+  served whole (no page of one build with files of the other); after, the new one. Another tab
+  where someone typed in a calculator is not reloaded under her (it offers the new version, which
+  brings back what she typed); an idle tab reloads by itself;
 - «Usar sem internet» counts every byte: its total is the sum of the engine files on disk and
   it ends equal to it, with and without compression by the server.
 """
@@ -142,6 +144,11 @@ def _rebuild(site: Path, marker: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
+# The tab was not reloaded (the mark survives) and its service worker changed (epTrocou).
+MARK_TAB = """() => { window.epMesmaPagina = true;
+  navigator.serviceWorker.addEventListener('controllerchange', () => { window.epTrocou = true; }); }"""
+
+
 def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
@@ -157,6 +164,15 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         wait_site_kept(pg)
         assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
         old_sw = (site / "sw.js").read_text(encoding="utf-8")
+        # Two more tabs of the old build: one where a person is typing, one left idle.
+        typing = ctx.new_page()
+        typing.set_default_timeout(30_000)
+        typing.goto(f"{url}/calculadoras/refeicao/")
+        typing.fill("[data-path='salario_dia']", "12$000")
+        typing.evaluate(MARK_TAB)
+        idle = ctx.new_page()
+        idle.set_default_timeout(30_000)
+        idle.goto(f"{url}/sobre/")
 
         _rebuild(site, "B")
         assert (site / "sw.js").read_text(encoding="utf-8") != old_sw
@@ -175,6 +191,17 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         pg.wait_for_load_state("load")
         assert pg.get_attribute("meta[name='ep-versao']", "content") == "B"
         assert pg.locator(".nova-versao").count() == 0
+        # The idle tab reloaded by itself; the one with typed input did not, and offers the update.
+        idle.wait_for_function("() => document.querySelector('meta[name=ep-versao]').content === 'B'")
+        typing.wait_for_function("() => window.epTrocou === true")
+        assert typing.evaluate("() => window.epMesmaPagina") is True
+        assert typing.input_value("[data-path='salario_dia']") == "12$000"
+        assert typing.locator(".nova-versao button").is_enabled()
+        # Accepted there: the page reloads with what was typed.
+        with typing.expect_navigation():
+            typing.click(".nova-versao button")
+        typing.wait_for_selector("form.calc-form[data-ligado]", state="attached")
+        assert typing.input_value("[data-path='salario_dia']") == "12$000"
     finally:
         ctx.close()
         server.shutdown()

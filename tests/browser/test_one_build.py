@@ -1,0 +1,117 @@
+"""One build at a time in the browser (issue 19): a page never computes with the engine, the
+tables or the service worker of another build; it says so in plain words and offers the new
+version, which keeps what was typed.
+
+Two builds are simulated cheaply: a copy of the session's site where one file is replaced by
+another build's (a service worker of the first build keeps running), or a route that answers the
+tables with another build id. The tabs part (another tab never reloaded under a person's input)
+is in tests/browser/test_offline.py, ``test_update_is_offered_and_never_mixed``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+from playwright.sync_api import Browser
+from static_server import start
+
+from .test_offline import wait_service_worker
+
+BOOT_TIMEOUT = 120_000
+CONSENT = "localStorage.setItem('ep-motor','sim')"
+CACHED_ENGINE = """async () => {
+  const cache = await caches.open('ep-motor');
+  const out = {};
+  for (const request of await cache.keys()) {
+    if (request.url.includes('motor-instantaneo.bin')) continue;
+    const bytes = await (await cache.match(request)).arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+    const name = new URL(request.url).pathname.replace(/^\\//, '');
+    out[name] = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+  }
+  return out;
+}"""
+
+
+def other_build_package(original: bytes) -> bytes:
+    """A valid calculators' package of «another build»: the same files and one more."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(original)) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as new:
+        for info in old.infolist():
+            new.writestr(info, old.read(info))
+        new.writestr("calculators/outra_construcao.py", "OUTRA = True\n")
+    return out.getvalue()
+
+
+def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Browser, site_dir: Path,
+                                                                  tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    report = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
+    expected = {f["url"]: f["sha256"] for f in report["files"]}
+    server, url = start(site)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{url}/sobre/")
+        wait_service_worker(pg)
+        # A new build is published while this service worker (and its pages) are the old one's.
+        package = site / "assets" / "calculadoras.zip"
+        package.write_bytes(other_build_package(package.read_bytes()))
+        (site / "assets" / "versao.json").write_text('{"versao": "fffffff 2099-01-01"}', encoding="utf-8")
+        pg.evaluate(CONSENT)
+        pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
+        message = pg.wait_for_selector(".calc-erro-versao", timeout=BOOT_TIMEOUT)
+        text = message.inner_text()
+        assert "nada foi calculado" in text and "o que você digitou continua" in text, text
+        assert "Traceback" not in text and "calculadoras.zip" not in text
+        assert pg.locator("#resultado-refeicao .calc-resultado-titulo").count() == 0
+        assert pg.locator("form.calc-form").get_attribute("data-calculos") is None
+        assert pg.input_value("[data-path='salario_dia']") == "12$000"
+        assert pg.locator(".nova-versao button").is_visible()
+        assert pg.locator("form.calc-form [data-acao='atualizar']").is_visible()
+        # The old service worker keeps this build's files, never the new package under the old hash.
+        pg.wait_for_function(f"() => ({CACHED_ENGINE})().then((c) => Object.keys(c).length > 0)")
+        cached = pg.evaluate(CACHED_ENGINE)
+        assert "assets/calculadoras.zip" not in cached, cached
+        assert all(expected[name] == digest for name, digest in cached.items()), cached
+    finally:
+        ctx.close()
+        server.shutdown()
+
+
+def test_tables_of_another_build_never_compute_and_the_offer_keeps_the_input(browser: Browser, base_url: str,
+                                                                            site_dir: Path) -> None:
+    tables = json.loads((site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8"))
+    other = json.dumps({**tables, "versao": "fffffff 2099-01-01"}, ensure_ascii=False)
+    ctx = browser.new_context(service_workers="block", locale="pt-BR")
+    ctx.add_init_script(CONSENT)
+    ctx.route("**/assets/calculadoras-dados.json",
+              lambda route: route.fulfill(status=200, content_type="application/json", body=other))
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/calculadoras/salarios_1945/")
+        pg.select_option("[data-path='consulta']", "referencia")
+        pg.fill("[data-path='referencia']", "25")
+        pg.click("form.calc-form button[type='submit']")
+        message = pg.wait_for_selector(".calc-erro-versao", timeout=BOOT_TIMEOUT)
+        assert "nada foi calculado" in message.inner_text()
+        assert pg.locator("#resultado-salarios_1945 .calc-resultado-titulo").count() == 0
+        assert pg.locator(".nova-versao button").is_visible()
+        # The server now has one build again: the offer reloads with what was typed.
+        ctx.unroute("**/assets/calculadoras-dados.json")
+        with pg.expect_navigation():
+            pg.click("form.calc-form [data-acao='atualizar']")
+        assert "referencia=25" in pg.url
+        pg.wait_for_selector("form.calc-form[data-ligado]", state="attached")
+        assert pg.input_value("[data-path='referencia']") == "25"
+        pg.wait_for_selector("#resultado-salarios_1945 .calc-resultado-titulo", timeout=BOOT_TIMEOUT)
+        assert pg.locator(".calc-erro-versao").count() == 0
+    finally:
+        ctx.close()

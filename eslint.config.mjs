@@ -22,7 +22,7 @@ export default [
     },
   },
   {
-    files: ["scripts/**/*.mjs", "scripts/**/*.js", "benchmarks/**/*.mjs", "eslint.config.mjs"],
+    files: ["scripts/**/*.mjs", "scripts/**/*.js", "benchmarks/**/*.mjs", "macros/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
   {

@@ -18,6 +18,8 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
   the sitemap for instant navigation wherever the site is served, the search index held until a
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.
 
+The scripts are minified by Terser (npm, pinned; ``macros/exporters/minify.mjs``), the styles
+lose their comments and indentation; each file's marker comment (``/* assets/x.js */``) stays.
 Order and semantics are kept: scripts run in the listed order (the calculators' after the site's,
 which they use); each file runs in its own ``try`` so that an error in one does not stop the next
 (it is thrown again, asynchronously, as a separate script's would be); ``document.currentScript``
@@ -31,9 +33,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
+import shutil
+import subprocess
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mkdocs.structure.files import File, Files
@@ -52,6 +58,8 @@ BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
 # The pages that carry the calculators' bundle.
 CALCULATOR_PAGES = "calculadoras/"
 
+# Terser (npm, pinned), run by Node: the script bundles minified (comments out, local names short).
+MINIFIER = Path(__file__).with_name("minify.mjs")
 THEME_SCRIPT = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js"></script>')
 # Top-level declarations would be scoped to the file's block in a bundle: every file is one
 # function expression (IIFE) instead, as all of docs/assets/ are.
@@ -108,7 +116,26 @@ def script_part(uri: str, text: str) -> str:
 def style_part(uri: str, text: str) -> str:
     if re.search(r"@import\b|@charset\b", text):
         raise BundleError(f"docs/{uri}: @import/@charset não podem ir para o meio do pacote de estilos")
-    return f"/* {uri} */\n{text.rstrip()}\n"
+    return f"/* {uri} */\n{minify_style(text)}"
+
+
+def minify_scripts(sources: dict[str, str]) -> dict[str, str]:
+    """Each script bundle minified by Terser (``macros/exporters/minify.mjs``), in one Node run."""
+    node = shutil.which("node")
+    if node is None:
+        raise BundleError("o Node não está instalado (bash scripts/run.sh setup): ele minifica os pacotes")
+    done = subprocess.run([node, str(MINIFIER)], input=json.dumps(sources), capture_output=True, text=True,
+                          timeout=300, check=False)
+    if done.returncode != 0:
+        raise BundleError("a minificação dos scripts (Terser) falhou: " + done.stderr.strip()[-600:])
+    minified: dict[str, str] = json.loads(done.stdout)
+    return {name: code + "\n" for name, code in minified.items()}
+
+
+def minify_style(text: str) -> str:
+    """A style sheet without comments and indentation (no string in them holds ``/*``)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip()) + "\n"
 
 
 def _named(stem: str, suffix: str, content: str) -> tuple[str, str]:
@@ -138,11 +165,14 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
         raise BundleError(f"mkdocs.yml: extra_javascript não lista {', '.join(missing)} "
                           "(macros/exporters/bundles.py, CALCULATOR_ONLY)")
     texts = {uri: _read(files, uri) for uri in [*styles, *plain, *BEFORE_THEME]}
-    calculators = "".join(script_part(uri, texts[uri]) for uri in plain if uri in CALCULATOR_ONLY)
-    out.calculators, calculators = _named("pacote-calculadoras", "js", calculators)
-    site = "".join(script_part(uri, texts[uri]) for uri in plain if uri not in CALCULATOR_ONLY)
-    out.site, site = _named("pacote-site", "js", site)
-    out.before, before = _named("pacote-antes", "js", "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME))
+    minified = minify_scripts({
+        "calculadoras": "".join(script_part(uri, texts[uri]) for uri in plain if uri in CALCULATOR_ONLY),
+        "site": "".join(script_part(uri, texts[uri]) for uri in plain if uri not in CALCULATOR_ONLY),
+        "antes": "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME),
+    })
+    out.calculators, calculators = _named("pacote-calculadoras", "js", minified["calculadoras"])
+    out.site, site = _named("pacote-site", "js", minified["site"])
+    out.before, before = _named("pacote-antes", "js", minified["antes"])
     out.style, style = _named("pacote-estilo", "css", "".join(style_part(uri, texts[uri]) for uri in styles))
     _drop(files, texts)
     for uri, content in ((out.calculators, calculators), (out.site, site), (out.before, before), (out.style, style)):

@@ -1,6 +1,7 @@
 """The calculators in headless Chromium with the real Pyodide (vendored, served by the site).
 
-One page per calculator, kept for the whole module, so Pyodide boots once per calculator:
+One page for the whole module, which goes from calculator to calculator by instant navigation, so
+Pyodide boots once per test process (not once per calculator):
 
 - every case of ``data/cases/<name>.yaml`` typed into the form gives the expected amounts (in
   the currency's format, equal to CPython's) and provisions, or the expected field messages;
@@ -61,15 +62,30 @@ def calc_pages(calc_context: BrowserContext, base_url: str) -> Iterator[dict[str
         pg.close()
 
 
+# An instant navigation (Material's): a click on a link of the site, as the person's own click on
+# the menu would be; the page and its engine stay.
+INSTANT = """([href]) => { const a = document.createElement('a'); a.href = href;
+    document.body.append(a); a.click(); a.remove(); }"""
+
+
 def open_calculator(pages: dict[str, Page], ctx: BrowserContext, base_url: str, name: str) -> Page:
-    if name not in pages:
+    """The module's one calculator page (``pages["pagina"]``), showing calculator ``name``: the first
+    is loaded; the next ones are reached by instant navigation, so the engine boots once per module
+    (each boot costs seconds) and every calculator is also checked after another one has run."""
+    pg = pages.get("pagina")
+    if pg is None:
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)
         pg.dialogs = []  # type: ignore[attr-defined]
         pg.on("dialog", lambda d: (pg.dialogs.append(d.message), d.dismiss()))  # type: ignore[attr-defined]
         pg.goto(f"{base_url}/calculadoras/{name}/")
-        pages[name] = pg
-    return pages[name]
+        pages["pagina"] = pg
+    elif pg.locator(f"#form-{name}").count() == 0:
+        pg.evaluate("window.marcaDaVisita = 'mesma'")
+        pg.evaluate(INSTANT, [f"{base_url}/calculadoras/{name}/"])
+        pg.wait_for_selector(f"#form-{name}")
+        assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
+    return pg
 
 
 # ------------------------------------------------------------------ form driving
@@ -195,8 +211,6 @@ def test_cases_through_the_form(
         check_case(pg, name, case)
     assert pg.locator("text=NaN").count() == 0
     assert pg.evaluate("window.calculadorasBoots") == 1
-    if name != "horas_extras":  # reused below; the others are closed to free their Pyodide
-        calc_pages.pop(name).close()
 
 
 HOSTILE = ["", "-5", "abc", "1e309", "NaN", "9" * 10_000, "<img src=x onerror=alert(1)>", "1.234,56"]

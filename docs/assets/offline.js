@@ -5,7 +5,9 @@
  *   disputa a conexão com o que a pessoa pediu.
  * - Pede ao service worker que guarde o site em segundo plano (EP_AQUECER: um arquivo por vez,
  *   em baixa prioridade) e o pausa (EP_PAUSAR) enquanto o motor baixa: calculadoras-motor.js e
- *   motor.js avisam cada download com estatutosOffline.ocupado(promessa). Os downloads de
+ *   motor.js avisam cada download com estatutosOffline.ocupado(promessa). Numa página de
+ *   calculadora de quem já aceitou o motor, espera o motor chegar (a não ser que ele já esteja
+ *   guardado no aparelho). Os downloads de
  *   /dados/ só são guardados quando abertos, ou todos depois de «Usar sem internet»
  *   (estatutosOffline.guardarTudo()).
  * - O motor das calculadoras só é guardado quando a pessoa o baixa.
@@ -257,6 +259,34 @@
   window.estatutosOffline.guardarTudo = keepEverything;
   window.estatutosOffline.guardados = keptSoFar;
 
+  // A calculator page whose person already agreed to the engine: the engine is what she came
+  // for, and it starts at her first tap. The warm-up waits for it (busyWith), unless the engine
+  // is already kept on this device (then it comes from the cache, not from the network).
+  function engineFirst() {
+    var motor = window.estatutosMotor;
+    var calculo = window.estatutosCalculo;
+    if (!document.querySelector("form.calc-form") || !motor || !motor.permitido()) return Promise.resolve(false);
+    if (calculo && calculo.carregado()) return Promise.resolve(false);
+    var controller = navigator.serviceWorker.controller;
+    if (!controller || !window.MessageChannel) return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) {
+        var data = event.data || {};
+        resolve(!(data.total > 0 && data.cached === data.total));
+      };
+      controller.postMessage({ type: "EP_MOTOR_STATUS" }, [channel.port2]);
+    });
+  }
+
+  // At each page shown (Material's instant navigation included), once the page has loaded.
+  function consider() {
+    if (!loaded || busy) return;
+    engineFirst().then(function (wait) {
+      if (!wait) warm();
+    });
+  }
+
   function start() {
     loaded = true;
     // Already installed: registered at once, so that a new version is found (its install only
@@ -265,7 +295,8 @@
     // After the page's own load, when the browser is idle: never before the page's first view.
     var later = window.requestIdleCallback || function (fn) { setTimeout(fn, 200); };
     later(function () {
-      if (!busy) warm();
+      consider();
+      if (window.estatutosACadaPagina) window.estatutosACadaPagina(consider);
     }, { timeout: 3000 });
   }
   if (loaded) start();

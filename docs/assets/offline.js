@@ -226,7 +226,7 @@
         if (data.tipo === "guardado") {
           kept += 1;
           if (onProgress) onProgress(kept);
-        } else if (data.tipo === "fim" && data.completo) {
+        } else if (data.tipo === "fim" && (data.completo || data.erro)) {
           channel.port1.close();
           resolve(data);
         }

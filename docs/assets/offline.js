@@ -5,7 +5,9 @@
  *   disputa a conexão com o que a pessoa pediu.
  * - Pede ao service worker que guarde o site em segundo plano (EP_AQUECER: um arquivo por vez,
  *   em baixa prioridade) e o pausa (EP_PAUSAR) enquanto o motor baixa: calculadoras-motor.js e
- *   motor.js avisam cada download com estatutosOffline.ocupado(promessa). Os downloads de
+ *   motor.js avisam cada download com estatutosOffline.ocupado(promessa). Numa página de
+ *   calculadora de quem já aceitou o motor, espera o motor chegar (a não ser que ele já esteja
+ *   guardado no aparelho). Os downloads de
  *   /dados/ só são guardados quando abertos, ou todos depois de «Usar sem internet»
  *   (estatutosOffline.guardarTudo()).
  * - O motor das calculadoras só é guardado quando a pessoa o baixa.
@@ -18,7 +20,8 @@
  *   «Compartilhar»): a página volta com o formulário preenchido.
  * - Aceitar numa aba troca o service worker de todas. As outras abas só recarregam sozinhas se
  *   ninguém está usando uma calculadora nelas (nada digitado, nenhum cálculo em curso); senão
- *   mostram a oferta e esperam a pessoa.
+ *   mostram a oferta e esperam a pessoa, e o próximo link que ela seguir abre a página inteira
+ *   (não pela navegação instantânea, que juntaria a página nova aos scripts da antiga).
  *
  * Oferece window.estatutosVersao: pagina() (o id da construção da página), oferecer(), aceitar().
  */
@@ -110,6 +113,7 @@
   // offers the new version (its old page never computes with the new build's files: the check
   // of calculadoras-motor.js refuses).
   var hadController = Boolean(navigator.serviceWorker.controller);
+  var stale = false; // a new service worker took over and this tab stayed on the old build
 
   function watch(reg) {
     registration = reg;
@@ -136,7 +140,23 @@
     var shown = document.querySelector(".nova-versao button");
     if (shown) shown.disabled = false;
     offer();
+    stale = true;
   });
+
+  // A tab left on the old build (someone was typing) opens the next page whole: Material's instant
+  // navigation would put the new build's page under this build's scripts.
+  window.addEventListener("click", function (event) {
+    if (!stale || event.defaultPrevented || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    var url = new URL(link.href, window.location.href);
+    var here = new URL(window.location.href);
+    if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    window.location.assign(url.href);
+  }, true);
 
   // The service worker refused to keep an engine file of another build while the server has a
   // new one (sw-motor.js): looking for the new service worker makes the offer appear.
@@ -224,7 +244,7 @@
         if (data.tipo === "guardado") {
           kept += 1;
           if (onProgress) onProgress(kept);
-        } else if (data.tipo === "fim" && data.completo) {
+        } else if (data.tipo === "fim" && (data.completo || data.erro)) {
           channel.port1.close();
           resolve(data);
         }
@@ -257,6 +277,34 @@
   window.estatutosOffline.guardarTudo = keepEverything;
   window.estatutosOffline.guardados = keptSoFar;
 
+  // A calculator page whose person already agreed to the engine: the engine is what she came
+  // for, and it starts at her first tap. The warm-up waits for it (busyWith), unless the engine
+  // is already kept on this device (then it comes from the cache, not from the network).
+  function engineFirst() {
+    var motor = window.estatutosMotor;
+    var calculo = window.estatutosCalculo;
+    if (!document.querySelector("form.calc-form") || !motor || !motor.permitido()) return Promise.resolve(false);
+    if (calculo && calculo.carregado()) return Promise.resolve(false);
+    var controller = navigator.serviceWorker.controller;
+    if (!controller || !window.MessageChannel) return Promise.resolve(true);
+    return new Promise(function (resolve) {
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (event) {
+        var data = event.data || {};
+        resolve(!(data.total > 0 && data.cached === data.total));
+      };
+      controller.postMessage({ type: "EP_MOTOR_STATUS" }, [channel.port2]);
+    });
+  }
+
+  // At each page shown (Material's instant navigation included), once the page has loaded.
+  function consider() {
+    if (!loaded || busy) return;
+    engineFirst().then(function (wait) {
+      if (!wait) warm();
+    });
+  }
+
   function start() {
     loaded = true;
     // Already installed: registered at once, so that a new version is found (its install only
@@ -265,7 +313,8 @@
     // After the page's own load, when the browser is idle: never before the page's first view.
     var later = window.requestIdleCallback || function (fn) { setTimeout(fn, 200); };
     later(function () {
-      if (!busy) warm();
+      consider();
+      if (window.estatutosACadaPagina) window.estatutosACadaPagina(consider);
     }, { timeout: 3000 });
   }
   if (loaded) start();

@@ -7,6 +7,8 @@ every request, the service worker's included, and holds the ones the test choose
 - a person who has not asked for the engine gets the warm-up; when she taps «Baixar», it stops
   before its next file and nothing but the engine downloads until the engine is in; then the
   warm-up goes on and keeps every page: offline, another page opens;
+- a person who already agreed to the engine, on a calculator page: nothing of the service worker
+  downloads (not even its install) before the engine;
 - the downloads of /dados/ are never warmed: a CSV is kept once opened, and then opens offline.
 """
 
@@ -111,6 +113,22 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
         response = again.goto(server.url + "/lei-4860-1965/")
         assert response is not None and response.ok
         assert again.locator("article h1").count() == 1
+    finally:
+        ctx.close()
+
+
+def test_agreed_calculator_page_waits_for_the_engine(browser: Browser, server: Server) -> None:
+    # She already agreed to the engine: on a calculator page, it starts at her first tap, so the
+    # service worker (its install included) waits for it; a text page would not.
+    ctx = browser.new_context(locale="pt-BR")
+    ctx.add_init_script("localStorage.setItem('ep-motor', 'sim')")
+    try:
+        pg = ctx.new_page()
+        pg.goto(server.url + "/calculadoras/refeicao/", wait_until="load")
+        pg.evaluate("() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 3000 }))")
+        pg.wait_for_timeout(1000)
+        early = [p for p in server.since(0) if p.startswith("/sw") or p.endswith("/index.html")]
+        assert early == [], f"o service worker não esperou o motor: {early}"
     finally:
         ctx.close()
 

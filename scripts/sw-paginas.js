@@ -138,7 +138,11 @@
       return fetch(entry.href, { credentials: "same-origin", cache: mode, priority: "low" })
         .then(function (response) { return keep(cache, entry, response); });
     };
-    return get("default").then(function (kept) { return kept || get("reload"); }).catch(function () { return false; });
+    return get("default").then(function (kept) { return kept || get("reload"); }).catch(function (error) {
+      // Storage full: no later file would fit either; the warm-up stops and says so (warm()).
+      if (error && error.name === "QuotaExceededError") throw error;
+      return false;
+    });
   }
 
   function warm() {
@@ -170,8 +174,13 @@
       tell(result);
       if (result.completo) watchers = [];
       return result;
-    }, function () {
+    }, function (error) {
       running = null;
+      // The page that asked for the whole site is told why it stopped (never a silent «Pronto»).
+      if (error && error.name === "QuotaExceededError") {
+        tell({ tipo: "fim", completo: false, erro: "espaco" });
+        watchers = [];
+      }
       return null;
     });
     return running;

@@ -182,7 +182,15 @@
         var key = url + "?v=" + file.sha256.slice(0, 20);
         var init = { credentials: "same-origin" };
         if (controller) init.signal = controller.signal;
-        return fetch(url, init).then(function (response) {
+        // A file kept already (an earlier «Usar sem internet», the service worker) is not
+        // downloaded again: on prepaid data a second tap costs nothing.
+        return store.match(key).then(function (hit) {
+          if (!hit) return fetch(url, init);
+          loaded += file.bytes;
+          show();
+          return null;
+        }).then(function (response) {
+          if (!response) return;
           if (!response.ok) throw new Error("arquivo indisponível (" + response.status + ")");
           var reader = response.body.getReader();
           var chunks = [];
@@ -232,6 +240,15 @@
         status(engineKept + " Guardando também as páginas e os arquivos para baixar…", loaded, size);
       }).then(function (site) {
         if (!site) return;
+        if (site.erro === "espaco") {
+          var node = document.querySelector(".motor-oferta .motor-progresso");
+          if (node) node.setAttribute("data-falha", "espaco");
+          status("O motor de cálculo está guardado e as calculadoras funcionam sem internet, mas não " +
+            "há espaço neste aparelho para guardar também as páginas: o armazenamento do navegador " +
+            "está cheio. Com internet, o site continua funcionando. Para guardá-lo inteiro, libere " +
+            "espaço e toque de novo em «Usar sem internet».", loaded, size);
+          return;
+        }
         var missing = (site.total - site.guardados) + (site.totalDownloads - site.downloads);
         if (missing > 0) {
           // A file that did not come (connection lost, or a newer version of the site published).

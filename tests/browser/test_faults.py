@@ -466,3 +466,38 @@ def test_storage_full_is_told_as_storage(browser: Browser, base_url: str) -> Non
         assert engine == [], "com o espaço que falta já conhecido, nada deveria ser baixado"
     finally:
         ctx.close()
+
+
+def test_storage_full_while_keeping_the_site(browser: Browser, base_url: str) -> None:
+    """With a service worker, a real quota (DevTools' quota override): the engine is kept, then
+    the device fills up. A second «Usar sem internet» downloads no engine file again (all kept),
+    and the pages that no longer fit are told as a storage problem, never a «Pronto» for the
+    whole site."""
+    ctx = browser.new_context(locale="pt-BR")
+    engine: list[str] = []
+    ctx.on("request", lambda request: engine.append(request.url) if "/pyodide/" in request.url else None)
+    status = ".motor-oferta .motor-progresso"
+    try:
+        pg = ctx.new_page()
+        cdp = ctx.new_cdp_session(pg)
+        pg.goto(f"{base_url}/calculadoras/")
+        pg.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        pg.click(".motor-oferta [data-motor-acao='offline']")
+        pg.wait_for_function(
+            "s => /Pronto: o site inteiro/.test(document.querySelector(s).textContent)", arg=status,
+            timeout=BOOT_TIMEOUT)
+        assert engine, "o motor deveria ter sido baixado uma vez"
+        # the kept pages are gone, and the device has room for little more than what it keeps
+        pg.evaluate("caches.delete('ep-site')")
+        usage = pg.evaluate("navigator.storage.estimate().then(e => e.usage)")
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url, "quotaSize": int(usage) + 300_000})
+        engine.clear()
+        pg.click(".motor-oferta [data-motor-acao='offline']")
+        pg.wait_for_selector(f"{status}[data-falha='espaco']", timeout=BOOT_TIMEOUT)
+        text = pg.inner_text(status)
+        assert "não há espaço neste aparelho para guardar também as páginas" in text, text
+        assert "Com internet, o site continua funcionando" in text
+        assert "Pronto: o site inteiro" not in text
+        assert engine == [], "o motor já guardado não deveria ser baixado de novo"
+    finally:
+        ctx.close()

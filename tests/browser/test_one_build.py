@@ -3,9 +3,10 @@ tables or the service worker of another build; it says so in plain words and off
 version, which keeps what was typed.
 
 Two builds are simulated cheaply: a copy of the session's site where one file is replaced by
-another build's (a service worker of the first build keeps running), or a route that answers the
-tables with another build id. The tabs part (another tab never reloaded under a person's input)
-is in tests/browser/test_offline.py, ``test_update_is_offered_and_never_mixed``.
+another build's (a service worker of the first build keeps running), a page whose build id is
+changed under that service worker, or a route that answers the tables with another build id. The
+tabs part (another tab never reloaded under a person's input) is in tests/browser/test_offline.py,
+``test_update_is_offered_and_never_mixed``.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .test_offline import wait_service_worker
 
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"
+REFEICAO_RESULT = "#resultado-refeicao .calc-resultado-titulo"
 CACHED_ENGINE = """async () => {
   const cache = await caches.open('ep-motor');
   const out = {};
@@ -67,11 +69,11 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         pg.evaluate(CONSENT)
         pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
         assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
-        message = pg.wait_for_selector(".calc-erro-versao", timeout=BOOT_TIMEOUT)
-        text = message.inner_text()
+        pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
+        assert pg.locator(REFEICAO_RESULT).count() == 0
+        text = pg.inner_text(".calc-erro-versao")
         assert "nada foi calculado" in text and "o que você digitou continua" in text, text
         assert "Traceback" not in text and "calculadoras.zip" not in text
-        assert pg.locator("#resultado-refeicao .calc-resultado-titulo").count() == 0
         assert pg.locator("form.calc-form").get_attribute("data-calculos") is None
         assert pg.input_value("[data-path='salario_dia']") == "12$000"
         assert pg.locator(".nova-versao button").is_visible()
@@ -81,6 +83,17 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         cached = pg.evaluate(CACHED_ENGINE)
         assert "assets/calculadoras.zip" not in cached, cached
         assert all(expected[name] == digest for name, digest in cached.items()), cached
+        # A page of another build under this service worker (its EP_VERSAO answer differs from the
+        # page's <meta name="ep-versao">) computes nothing either, whatever engine it has.
+        shutil.copyfile(site_dir / "assets" / "calculadoras.zip", package)
+        other = ctx.new_page()
+        other.goto(f"{url}/calculadoras/refeicao/")
+        other.evaluate("() => { document.querySelector('meta[name=ep-versao]').content = 'fffffff 2099-01-01'; }")
+        other.fill("[data-path='salario_dia']", "12$000")
+        other.click("form.calc-form button[type='submit']")
+        other.wait_for_selector(f".calc-erro-versao, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
+        assert other.locator(REFEICAO_RESULT).count() == 0
+        assert other.locator(".calc-erro-versao").count() == 1
     finally:
         ctx.close()
         server.shutdown()
@@ -100,9 +113,10 @@ def test_tables_of_another_build_never_compute_and_the_offer_keeps_the_input(bro
         pg.select_option("[data-path='consulta']", "referencia")
         pg.fill("[data-path='referencia']", "25")
         pg.click("form.calc-form button[type='submit']")
-        message = pg.wait_for_selector(".calc-erro-versao", timeout=BOOT_TIMEOUT)
-        assert "nada foi calculado" in message.inner_text()
-        assert pg.locator("#resultado-salarios_1945 .calc-resultado-titulo").count() == 0
+        result = "#resultado-salarios_1945 .calc-resultado-titulo"
+        pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {result}", timeout=BOOT_TIMEOUT)
+        assert pg.locator(result).count() == 0
+        assert "nada foi calculado" in pg.inner_text(".calc-erro-versao")
         assert pg.locator(".nova-versao button").is_visible()
         # The server now has one build again: the offer reloads with what was typed.
         ctx.unroute("**/assets/calculadoras-dados.json")
@@ -111,7 +125,5 @@ def test_tables_of_another_build_never_compute_and_the_offer_keeps_the_input(bro
         assert "referencia=25" in pg.url
         pg.wait_for_selector("form.calc-form[data-ligado]", state="attached")
         assert pg.input_value("[data-path='referencia']") == "25"
-        pg.wait_for_selector("#resultado-salarios_1945 .calc-resultado-titulo", timeout=BOOT_TIMEOUT)
-        assert pg.locator(".calc-erro-versao").count() == 0
     finally:
         ctx.close()

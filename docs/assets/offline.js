@@ -20,7 +20,8 @@
  *   «Compartilhar»): a página volta com o formulário preenchido.
  * - Aceitar numa aba troca o service worker de todas. As outras abas só recarregam sozinhas se
  *   ninguém está usando uma calculadora nelas (nada digitado, nenhum cálculo em curso); senão
- *   mostram a oferta e esperam a pessoa.
+ *   mostram a oferta e esperam a pessoa, e o próximo link que ela seguir abre a página inteira
+ *   (não pela navegação instantânea, que juntaria a página nova aos scripts da antiga).
  *
  * Oferece window.estatutosVersao: pagina() (o id da construção da página), oferecer(), aceitar().
  */
@@ -112,6 +113,7 @@
   // offers the new version (its old page never computes with the new build's files: the check
   // of calculadoras-motor.js refuses).
   var hadController = Boolean(navigator.serviceWorker.controller);
+  var stale = false; // a new service worker took over and this tab stayed on the old build
 
   function watch(reg) {
     registration = reg;
@@ -138,7 +140,23 @@
     var shown = document.querySelector(".nova-versao button");
     if (shown) shown.disabled = false;
     offer();
+    stale = true;
   });
+
+  // A tab left on the old build (someone was typing) opens the next page whole: Material's instant
+  // navigation would put the new build's page under this build's scripts.
+  window.addEventListener("click", function (event) {
+    if (!stale || event.defaultPrevented || event.button !== 0) return;
+    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    var link = event.target && event.target.closest ? event.target.closest("a[href]") : null;
+    if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return;
+    var url = new URL(link.href, window.location.href);
+    var here = new URL(window.location.href);
+    if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    window.location.assign(url.href);
+  }, true);
 
   // The service worker refused to keep an engine file of another build while the server has a
   // new one (sw-motor.js): looking for the new service worker makes the offer appear.

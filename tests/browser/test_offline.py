@@ -173,6 +173,11 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         idle = ctx.new_page()
         idle.set_default_timeout(30_000)
         idle.goto(f"{url}/sobre/")
+        reading = ctx.new_page()
+        reading.set_default_timeout(30_000)
+        reading.goto(f"{url}/calculadoras/refeicao/")
+        reading.fill("[data-path='salario_dia']", "9$000")
+        reading.evaluate(MARK_TAB)
 
         _rebuild(site, "B")
         assert (site / "sw.js").read_text(encoding="utf-8") != old_sw
@@ -197,6 +202,12 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         assert typing.evaluate("() => window.epMesmaPagina") is True
         assert typing.input_value("[data-path='salario_dia']") == "12$000"
         assert typing.locator(".nova-versao button").is_enabled()
+        # A tab left on the old build opens its next page whole (the new build's page with the new
+        # build's scripts), never by the instant navigation under the old scripts.
+        reading.wait_for_function("() => window.epTrocou === true")
+        reading.evaluate("() => document.querySelector('a[href$=\"sobre/\"]').click()")
+        reading.wait_for_function("() => document.querySelector('meta[name=ep-versao]').content === 'B'")
+        assert reading.evaluate("() => window.epMesmaPagina") is None
         # Accepted there: the page reloads with what was typed.
         with typing.expect_navigation():
             typing.click(".nova-versao button")

@@ -5,7 +5,6 @@ formatted; the worker's JSON entry point answers whatever text it gets."""
 from __future__ import annotations
 
 import json
-import time
 from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
@@ -15,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculators import api
+from calculators.core import parsing
 from calculators.core.fields import MAX_UNKNOWN_REPORTED
 
 
@@ -63,24 +63,39 @@ def test_odd_unknown_keys_are_shown_cut_and_placed_on_the_form() -> None:
     assert "<" not in error["message"]
 
 
-def test_many_unknown_keys_are_capped_and_fast() -> None:
+def test_many_unknown_keys_are_capped() -> None:
     inputs = {f"k{i}": 1 for i in range(100_000)}
-    started = time.perf_counter()
     result = api.run("horas_extras", inputs)
-    elapsed = time.perf_counter() - started
     unknown = [e for e in result["errors"] if "desconhecid" in e["message"]]
     assert len(unknown) == MAX_UNKNOWN_REPORTED + 1
     assert unknown[-1] == {"field": "entradas",
                            "message": f"E mais {100_000 - MAX_UNKNOWN_REPORTED} campos desconhecidos."}
     assert len(json.dumps(result)) < 5_000
-    assert elapsed < 2, f"{elapsed:.2f} s para 100 000 chaves"  # generous: about 0.1 s here
 
 
 @pytest.mark.parametrize("raw", ["9" * 5_000_000, " " * 5_000_000 + "1", Decimal("1e999999"), Decimal("-1e-999999")])
-def test_long_numbers_are_refused_before_formatting(raw: object) -> None:
-    started = time.perf_counter()
+def test_long_numbers_are_refused_before_formatting(raw: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused by their length or exponent before any costly step: neither writing the number out
+    (``format``) nor reading its digits (``_read_unsigned``) runs; no clock is needed to prove it."""
+
+    calls: list[str] = []
+    read_unsigned = parsing._read_unsigned
+
+    def guarded_format(value: object, spec: str = "") -> str:
+        if isinstance(value, Decimal) and value.is_finite() and abs(value.adjusted()) > 1_000:
+            calls.append("format")
+        return format(value, spec) if "format" not in calls else ""
+
+    def guarded_read(text: str, *args: Any) -> Decimal:
+        if len(text) > 1_000:
+            calls.append("_read_unsigned")
+            return Decimal(0)
+        return read_unsigned(text, *args)
+
+    monkeypatch.setattr(parsing, "format", guarded_format, raising=False)
+    monkeypatch.setattr(parsing, "_read_unsigned", guarded_read)
     result = api.run("horas_extras", {"salario_mensal": raw, "prorrogacoes": [{"horas": "1"}]})
-    assert time.perf_counter() - started < 1
+    assert calls == [], f"passos custosos chamados com um número longo demais: {calls}"
     assert result["ok"] is False
     assert result["errors"][0]["field"] == "salario_mensal"
     assert "longo demais" in result["errors"][0]["message"]

@@ -249,6 +249,14 @@
             "espaço e toque de novo em «Usar sem internet».", loaded, size);
           return;
         }
+        var missing = (site.total - site.guardados) + (site.totalDownloads - site.downloads);
+        if (missing > 0) {
+          // A file that did not come (connection lost, or a newer version of the site published).
+          status(engineKept + " Parte do site não pôde ser guardada agora (faltam " + missing + " de " +
+            (site.total + site.totalDownloads) + " arquivos); com internet, toque de novo em «Usar sem internet».",
+          loaded, size);
+          return;
+        }
         status("Pronto: o site inteiro (páginas, tabelas, arquivos para baixar) e o motor de cálculo estão " +
           "guardados neste aparelho e funcionam sem internet.", loaded, size);
         box().classList.add("motor-oferta--site-guardado");

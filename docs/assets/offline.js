@@ -217,10 +217,13 @@
   // An engine download started: the warm-up waits until it ends (well or not).
   function busyWith(promise) {
     busy += 1;
+    // The worker that may be warming: this page's (once registered) or the one controlling it.
+    var controller = navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({ type: "EP_PAUSAR" });
     if (registering) {
       registering.then(function (registration) {
         var worker = registration && registration.active;
-        if (worker) worker.postMessage({ type: "EP_PAUSAR" });
+        if (worker && worker !== controller) worker.postMessage({ type: "EP_PAUSAR" });
       });
     }
     var done = function () {

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import io
 import threading
-import time
 import zipfile
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -178,13 +177,14 @@ def test_worker_that_stops_dies_or_throws(faulty: BrowserContext, base_url: str)
     submit_value(pg, "9$001")
     assert_fault_shown(pg)
     retry_gives_result(pg, boots=2)
-    # throws: reported at once, without waiting for the time limit
-    started = time.monotonic()
+    # throws: reported at once, without waiting for the time limit. The limit is made longer than
+    # the test's own wait, so only the error itself can bring the message (and it names it).
+    pg.evaluate("window.calculadorasTempoLimiteCalculo = 600000")
     submit_value(pg, "9$003")
     assert_fault_shown(pg)
-    assert time.monotonic() - started < 3.5, "o erro do motor só apareceu no tempo-limite"
     shown = pg.inner_text(".calc-erro-motor")
     assert "falha simulada" in shown and "Traceback" not in shown
+    pg.evaluate("window.calculadorasTempoLimiteCalculo = 4000")
     retry_gives_result(pg, boots=3)
     # dies (the worker closes itself)
     submit_value(pg, "9$002")

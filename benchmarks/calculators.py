@@ -39,9 +39,10 @@ All in one run, as ratios:
 9. search: first keystroke → first results, typed at once after tapping the search box on a page
    just opened (the index loads when a search starts), unthrottled and throttled.
 
-``--etapa=motor,offline,pagina,busca`` runs only those stages (items 0–4, 7 and 8's engine
-figures; 5; 6 and 8's first view; 9 and 8's search); without it, all of them. ``--etapa=lento``
-runs only item 7, with the one unthrottled cold run its limit needs (``EP_BENCH_RODADAS=N``: N).
+``--etapa=motor,toque,offline,pagina,busca`` runs only those stages (items 0–4 and 7; 8's tap →
+result and second visit, with ``--antes``; 5; 6 and 8's first view; 9 and 8's search); without
+it, all of them. ``--etapa=lento`` runs only item 7, with the one unthrottled cold run its limit
+needs (``EP_BENCH_RODADAS=N``: N).
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ SLOW_3G = (400_000, 0.400)
 COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
 SEARCH_RUNS = 1 if QUICK else ROUNDS or 5
 SEARCH_QUERY = "prorrogacao"
-STAGE_NAMES = ("motor", "offline", "pagina", "busca")
+STAGE_NAMES = ("motor", "toque", "offline", "pagina", "busca")
 # --etapa=a,b: only those stages (see the docstring); "lento" (item 7 alone) is part of "motor".
 ONLY = next((set(a.split("=", 1)[1].split(",")) for a in sys.argv[1:] if a.startswith("--etapa=")), set(STAGE_NAMES))
 
@@ -665,7 +666,7 @@ def main() -> None:
                 slow_3g_alone(browser, site, motor)
             elif QUICK and wanted("motor"):
                 slow_offer(browser, site)
-            if before is not None and wanted("motor"):
+            if before is not None and wanted("toque"):
                 compare(browser, before, site)
             if wanted("offline"):
                 opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))

@@ -7,7 +7,7 @@
 #   bash scripts/run.sh build   # set everything up, build the site into site/
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
-#                               # only those stages: motor, offline, pagina, busca)
+#                               # only those stages: motor, toque, offline, pagina, busca)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
 # Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in

@@ -550,9 +550,11 @@ def offer_delay(browser: Browser, url: str) -> tuple[float, float]:
 
 
 def slow_offer(browser: Browser, site: Path) -> None:
-    """7. On the slow link, the engine offer appears within 3 s of the first paint."""
-    fcp, shown = serving(site, SLOW_3G, lambda url: offer_delay(browser, url))
-    say(f"7. [3G lento {SLOW_3G[0] // 1000} kbit/s, {SLOW_3G[1] * 1000:.0f} ms] oferta do motor visível "
+    """7. On the slow link, the engine offer appears within 3 s of the first paint (in the quick
+    mode, unthrottled: the code path only)."""
+    fcp, shown = serving(site, False if QUICK else SLOW_3G, lambda url: offer_delay(browser, url))
+    profile = "sem limitação" if QUICK else f"3G lento {SLOW_3G[0] // 1000} kbit/s, {SLOW_3G[1] * 1000:.0f} ms"
+    say(f"7. [{profile}] oferta do motor visível "
         f"{shown - fcp:.0f} ms depois da primeira pintura ({fcp:.0f} ms → {shown:.0f} ms); razão ÷ 3000 ms "
         f"{(shown - fcp) / 3000:.3f}  (meta ≤ 1,00)  ({load()})")
 
@@ -662,6 +664,8 @@ def main() -> None:
                 wire_limit(browser, site, motor, median(results["rápido"]["ours"]))
             elif wanted("lento") and not QUICK:
                 slow_3g_alone(browser, site, motor)
+            elif QUICK and wanted("motor"):
+                slow_offer(browser, site)
             if before is not None and wanted("toque"):
                 compare(browser, before, site)
             if wanted("offline"):

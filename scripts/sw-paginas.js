@@ -15,12 +15,15 @@
  * Each file is kept under address + "?v=" + the first 20 hex digits of its hash, and only if its
  * bytes have the hash of this build: an old worker never keeps a newer build's file under its own
  * key. A kept file is served from the cache (query ignored: a shared calculator link opens the
- * kept page); a file not kept yet comes from the network, and is kept on the way.
+ * kept page); a file not kept yet comes from the network, and is kept on the way. With no
+ * connection, a page not kept yet opens the site's «Sem internet» page (SEM_INTERNET, precached
+ * at install), never the browser's error page; other requests fail as before.
  */
 (function () {
   "use strict";
   var ARQUIVOS = /*ARQUIVOS*/{};
   var DOWNLOADS = /*DOWNLOADS*/{};
+  var SEM_INTERNET = /*SEM_INTERNET*/"sem-internet.html";
   var CACHE = "ep-site";
   var scope = self.registration.scope;
   var entries = {}; // address → {href, key, sha256}
@@ -77,10 +80,32 @@
         return fetch(request).then(function (response) {
           event.waitUntil(keep(cache, entry, response.clone()).catch(function () { return false; }));
           return response;
+        }, function (error) {
+          // No connection: a page opened (a navigation) gets the site's «Sem internet» page;
+          // anything else (a script, a style, a download fetched by a page) fails as it did.
+          if (request.mode !== "navigate") throw error;
+          return offlinePage().then(function (page) {
+            if (!page) throw error;
+            return page;
+          });
         });
       });
     }));
   });
+
+  /* The «Sem internet» page (precached by Workbox at install, with 404.html), answered with
+   * status 503 at the address that was asked: «Tentar de novo» opens that address again. */
+  function offlinePage() {
+    return caches.match(new URL(SEM_INTERNET, scope).href, { ignoreSearch: true }).then(function (hit) {
+      if (!hit) return null;
+      return hit.blob().then(function (body) {
+        return new Response(body, {
+          status: 503, statusText: "Sem internet",
+          headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+        });
+      });
+    });
+  }
 
   self.addEventListener("activate", function (event) {
     var wanted = {};

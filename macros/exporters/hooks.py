@@ -18,7 +18,8 @@
   script: ``assets/navegacao.js``, instant navigation wherever the site is served, and
   ``assets/busca-sob-pedido.js``, the search index held until a search starts), and the standard
   metadata of statute pages.
-- ``on_post_template``: ``404.html`` in Portuguese, links from the site's root.
+- ``on_post_template``: ``404.html`` in Portuguese, links from the site's root; from the same
+  template, ``sem-internet.html``, the page the service worker shows offline for a page not kept.
 - ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
   page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
@@ -171,8 +172,17 @@ def on_post_template(output: str, template_name: str, config: Any) -> str:
     statutes = data_site.current().statutes
     sections = SECTIONS | {f"{slug}/" for slug in statutes}
     places = not_found.links(config["nav"], statutes)
+    root = not_found.root_path(config["site_url"] or "")
+    # The «Sem internet» page, from the same template: precached with 404.html by the service
+    # worker, which shows it when a page not kept yet is opened with no connection.
+    offline = not_found.offline_page(output, config["site_url"] or "", sections, places)
+    if offline is None:
+        raise PluginError("404.html do Material mudou: a página «Sem internet» não foi escrita")
+    target = Path(config["site_dir"]) / not_found.OFFLINE_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(_head_scripts(offline, root, config), encoding="utf-8")
     output = not_found.localise(output, config["site_url"] or "", sections, places)
-    return _head_scripts(output, not_found.root_path(config["site_url"] or ""), config)
+    return _head_scripts(output, root, config)
 
 
 # Top-level pages the 404 page may link to, besides each statute's (checked against the built site

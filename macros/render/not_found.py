@@ -67,3 +67,44 @@ def localise(output: str, site_url: str, existing: set[str], places: list[tuple[
         return output
     output = output.replace(MATERIAL_BODY, body(root_path(site_url), existing, places), 1)
     return output.replace("</head>", '<meta name="robots" content="noindex"></head>', 1)
+
+
+# The page the service worker shows when a page that is not kept on the device is opened with no
+# connection (scripts/sw-paginas.js), written at build next to 404.html and precached with it.
+OFFLINE_FILE = "sem-internet.html"
+OFFLINE_TITLE = "Sem internet"
+
+
+def offline_body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
+    """What happened (no connection, this page not kept yet), what opens offline (the site's main
+    places; ``assets/sem-internet.js`` marks which of them are kept, reading the cache) and how to
+    try again."""
+    items = "".join(
+        f'<li><a href="{escape(root + href)}">{escape(label)}</a></li>'
+        for href, label in places if href == "" or href in existing
+    )
+    return (
+        '<div class="sem-internet">'
+        '<h1 id="sem-internet">Sem internet</h1>'
+        "<p><strong>O aparelho está sem conexão, e esta página ainda não foi guardada nele.</strong> "
+        "O site guarda as páginas aos poucos, depois que elas abrem com internet.</p>"
+        "<p>Quando a conexão voltar, a página abre normalmente.</p>"
+        '<p><a class="md-button md-button--primary sem-internet-tentar" href="">Tentar de novo</a></p>'
+        '<h2 id="o-que-abre-sem-internet">O que abre sem internet</h2>'
+        '<p class="sem-internet-situacao">As páginas que já foram guardadas neste aparelho abrem '
+        "sem conexão. Tente por aqui:</p>"
+        f'<ul class="sem-internet-lugares">{items}</ul>'
+        "<p>Para ter o site inteiro sem internet, abra o índice das calculadoras com conexão e toque "
+        "em «Usar sem internet».</p>"
+        "</div>"
+    )
+
+
+def offline_page(output: str, site_url: str, existing: set[str], places: list[tuple[str, str]]) -> str | None:
+    """Material's 404 page turned into the «Sem internet» page (same layout, links from the site's
+    root: it is shown at the address that was asked); ``None`` if the theme's 404 changed."""
+    if MATERIAL_BODY not in output or "<title>" not in output:
+        return None
+    output = output.replace(MATERIAL_BODY, offline_body(root_path(site_url), existing, places), 1)
+    output = output.replace("<title>", f"<title>{OFFLINE_TITLE} - ", 1)
+    return output.replace("</head>", '<meta name="robots" content="noindex"></head>', 1)

@@ -4,7 +4,10 @@
 - offline after one visit: one online visit installs the service worker, «Usar sem internet»
   downloads the engine and then the whole site, downloads of /dados/ included (the background
   warm-up, scripts/sw-paginas.js); then, with the network cut, every page of the sitemap opens,
-  a CSV of /dados/ opens, search answers, and every calculator computes one of its cases;
+  a CSV of /dados/ opens, search answers, and every calculator computes one of its cases; a page
+  not kept opens the site's «Sem internet» page (status 503, at the address asked; its list says
+  which places are kept; «Tentar de novo» opens the page once the connection is back), and a file
+  not kept fetched by a page fails instead of getting that page;
 - the update: a rebuilt site (one page changed, the service worker regenerated) is offered with
   «Nova versão disponível — recarregar»; until the person accepts, the old build keeps being
   served whole (no page of one build with files of the other); after, the new one. Another tab
@@ -79,6 +82,17 @@ def test_manifest_and_icons(page: Page, base_url: str, site_dir: Path) -> None:
 
 
 # ------------------------------------------------------------------ offline after one visit
+# Takes the pages given (paths) out of the site's cache, as if they were never kept; how many.
+TAKE_OUT = """async (paths) => {
+  const cache = await caches.open('ep-site');
+  let taken = 0;
+  for (const request of await cache.keys()) {
+    if (paths.includes(new URL(request.url).pathname)) { await cache.delete(request); taken += 1; }
+  }
+  return taken;
+}"""
+
+
 def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir: Path) -> None:
     pg = fresh.new_page()
     pg.set_default_timeout(30_000)
@@ -103,6 +117,34 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     csv = "dados/diaristas.csv"
     opened = pg.evaluate("(href) => fetch(href).then((r) => r.text())", f"{base_url}/{csv}")
     assert opened == (site_dir / csv).read_bytes().decode("utf-8")
+
+    # A page not kept yet (its copy taken out of the cache) opens the site's «Sem internet» page,
+    # not the browser's error page; a file a page fetches is never answered with that page.
+    taken = pg.evaluate(TAKE_OUT, ["/sobre/index.html", f"/{csv}"])
+    assert taken == 2
+    response = pg.goto(f"{base_url}/sobre/")
+    assert response is not None and response.status == 503 and pg.url == f"{base_url}/sobre/"
+    assert pg.locator("article h1").inner_text() == "Sem internet"
+    assert "esta página ainda não foi guardada" in pg.inner_text("article")
+    pg.wait_for_selector(".sem-internet[data-guardadas]")
+    kept = pg.eval_on_selector_all(".sem-internet-guardada a", "a => a.map(x => new URL(x.href).pathname)")
+    assert {"/", "/lei-4860-1965/", "/calculadoras/"} <= set(kept), kept
+    assert pg.locator(".sem-internet-falta").count() == 0  # everything else was kept
+    failed = pg.evaluate("(h) => fetch(h).then((r) => `${r.status} ${r.headers.get('content-type')}`, () => 'falhou')",
+                         f"{base_url}/{csv}")
+    assert failed == "falhou"
+    pg.click(".sem-internet-guardada a:text-is('Início')")  # a kept place opens
+    pg.wait_for_url(f"{base_url}/")
+    assert pg.locator("article h1").count() == 1 and pg.locator(".sem-internet").count() == 0
+    pg.goto(f"{base_url}/sobre/")
+    with pg.expect_navigation():  # «Tentar de novo», still offline: the same page, same address
+        pg.click(".sem-internet-tentar")
+    assert pg.locator("article h1").inner_text() == "Sem internet" and pg.url == f"{base_url}/sobre/"
+    fresh.set_offline(False)
+    with pg.expect_navigation():  # the connection is back: the page itself
+        pg.click(".sem-internet-tentar")
+    assert "Sobre" in pg.locator("article h1").inner_text()
+    fresh.set_offline(True)
 
     # search (Material's worker and index come from the precache)
     pg.set_viewport_size({"width": 1280, "height": 900})

@@ -1,0 +1,57 @@
+/* Estatutos Portuários — a página «Sem internet» (o service worker a mostra quando uma página
+ * ainda não guardada é aberta sem conexão: scripts/sw-paginas.js).
+ *
+ * Lê o cache do site (o mesmo que o service worker usa, "ep-site") e diz, em cada link da lista,
+ * se aquela página já está guardada neste aparelho; as guardadas vêm primeiro. «Tentar de novo»
+ * recarrega o endereço pedido (sem script, o link faz o mesmo). Em outras páginas não faz nada.
+ */
+(function () {
+  "use strict";
+
+  var box = document.querySelector(".sem-internet");
+  if (!box) return;
+
+  var retry = box.querySelector(".sem-internet-tentar");
+  if (retry) {
+    retry.addEventListener("click", function (event) {
+      event.preventDefault();
+      window.location.reload();
+    });
+  }
+
+  var list = box.querySelector(".sem-internet-lugares");
+  var summary = box.querySelector(".sem-internet-situacao");
+  if (!list || !summary || !window.caches) return;
+
+  function pathOf(href) {
+    var url = new URL(href, window.location.href);
+    return url.pathname.replace(/index\.html$/, "");
+  }
+
+  window.caches.open("ep-site").then(function (cache) {
+    return cache.keys();
+  }).then(function (requests) {
+    var kept = {};
+    requests.forEach(function (request) { kept[pathOf(request.url)] = true; });
+    var links = Array.prototype.slice.call(list.querySelectorAll("li"));
+    var found = 0;
+    links.forEach(function (item) {
+      var link = item.querySelector("a");
+      var yes = Boolean(link && kept[pathOf(link.href)]);
+      var note = document.createElement("span");
+      note.className = "sem-internet-nota";
+      note.textContent = yes ? " — guardada neste aparelho" : " — ainda não guardada";
+      item.appendChild(note);
+      item.classList.add(yes ? "sem-internet-guardada" : "sem-internet-falta");
+      if (yes) found += 1;
+    });
+    // The kept pages first: those open now.
+    links.filter(function (item) { return item.classList.contains("sem-internet-guardada"); }).reverse()
+      .forEach(function (item) { list.insertBefore(item, list.firstChild); });
+    summary.textContent = found
+      ? (found === 1 ? "1 destas páginas já está guardada" : found + " destas páginas já estão guardadas") +
+        " neste aparelho e abre" + (found === 1 ? "" : "m") + " sem conexão; as outras, quando a conexão voltar:"
+      : "Nenhuma destas páginas foi guardada neste aparelho ainda: elas abrem quando a conexão voltar.";
+    box.setAttribute("data-guardadas", String(found));
+  }).catch(function () { /* no cache to read (private mode): the list stays as written */ });
+})();

@@ -678,7 +678,31 @@
     }, 250);
   }
 
+  // O endereço que a pessoa abriu, com o seu «#dispositivo». O rastreio de âncoras do Material
+  // (navigation.tracking) da página que ela deixa continua ativo enquanto a próxima carrega: se a
+  // página rola nesse meio-tempo (a busca que fecha no celular, o dedo da pessoa), ele regrava o
+  // endereço novo sem o fragmento, e a página abria no topo, sem o dispositivo marcado. O alvo
+  // do link é guardado no clique e devolvido ao endereço quando a página aparece.
+  var intended = null;
+  document.addEventListener("click", function (event) {
+    // Só o clique da pessoa num link (o Material também «clica» em âncoras ao rolar até o alvo).
+    var a = event.isTrusted && event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!a) return;
+    intended = null;
+    if (a.target || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    var url;
+    try { url = new URL(a.href, location.href); } catch { return; }
+    if (url.origin === location.origin && url.hash.length > 1 && url.pathname !== location.pathname) intended = url;
+  }, true);
+  function restoreTarget() {
+    var url = intended;
+    intended = null;
+    if (!url || location.hash || location.pathname !== url.pathname || location.search !== url.search) return;
+    window.history.replaceState(window.history.state, "", url.href);
+  }
+
   function onPage() {
+    restoreTarget();
     document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
     watchResults();
     var h = new URL(location.href).searchParams.get("h");

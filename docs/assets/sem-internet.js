@@ -2,7 +2,9 @@
  * ainda não guardada é aberta sem conexão: scripts/sw-paginas.js).
  *
  * Lê o cache do site (o mesmo que o service worker usa, "ep-site") e diz, em cada link da lista,
- * se aquela página já está guardada neste aparelho; as guardadas vêm primeiro. «Tentar de novo»
+ * se aquela página já está guardada neste aparelho; as guardadas vêm primeiro. Se as calculadoras
+ * estão guardadas mas o motor de cálculo não (cache "ep-motor" vazio), diz que elas só calculam
+ * depois que ele for baixado. «Tentar de novo»
  * recarrega o endereço pedido (sem script, o link faz o mesmo). Em outras páginas não faz nada.
  */
 (function () {
@@ -52,6 +54,17 @@
       ? (found === 1 ? "1 destas páginas já está guardada" : found + " destas páginas já estão guardadas") +
         " neste aparelho e abre" + (found === 1 ? "" : "m") + " sem conexão; as outras, quando a conexão voltar:"
       : "Nenhuma destas páginas foi guardada neste aparelho ainda: elas abrem quando a conexão voltar.";
-    box.setAttribute("data-guardadas", String(found));
+    var done = function () { box.setAttribute("data-guardadas", String(found)); };
+    var calculators = list.querySelector(".sem-internet-guardada a[href$='/calculadoras/']");
+    if (!calculators) return done();
+    // The calculators' pages are kept, but they compute only with the engine on the device.
+    return window.caches.open("ep-motor").then(function (cache) { return cache.keys(); }).then(function (engine) {
+      var note = calculators.parentNode.querySelector(".sem-internet-nota");
+      if (!engine.length && note) {
+        note.textContent = " — guardada; o motor de cálculo ainda não foi baixado: os exemplos " +
+          "aparecem, mas as calculadoras só calculam depois que ele for baixado, com internet";
+        box.setAttribute("data-motor", "nao");
+      }
+    }).then(done, done);
   }).catch(function () { /* no cache to read (private mode): the list stays as written */ });
 })();

@@ -6,7 +6,8 @@
   warm-up, scripts/sw-paginas.js); then, with the network cut, every page of the sitemap opens,
   a CSV of /dados/ opens, search answers, and every calculator computes one of its cases; a page
   not kept opens the site's «Sem internet» page (status 503, at the address asked; its list says
-  which places are kept; «Tentar de novo» opens the page once the connection is back), and a file
+  which places are kept, and that the calculators need the engine when it is not kept; «Tentar de
+  novo» opens the page once the connection is back), and a file
   not kept fetched by a page fails instead of getting that page;
 - the update: a rebuilt site (one page changed, the service worker regenerated) is offered with
   «Nova versão disponível — recarregar»; until the person accepts, the old build keeps being
@@ -130,6 +131,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     kept = pg.eval_on_selector_all(".sem-internet-guardada a", "a => a.map(x => new URL(x.href).pathname)")
     assert {"/", "/lei-4860-1965/", "/calculadoras/"} <= set(kept), kept
     assert pg.locator(".sem-internet-falta").count() == 0  # everything else was kept
+    assert pg.get_attribute(".sem-internet", "data-motor") is None  # the engine too
     failed = pg.evaluate("(h) => fetch(h).then((r) => `${r.status} ${r.headers.get('content-type')}`, () => 'falhou')",
                          f"{base_url}/{csv}")
     assert failed == "falhou"
@@ -170,6 +172,12 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
         assert {k: v for k, v in shown.items() if not k.startswith("q:")} == {
             k: v["formatted"] for k, v in reference["amounts"].items()
         }, name
+    # The engine gone: the list says the calculators compute only once it is downloaded again.
+    pg.evaluate("() => caches.delete('ep-motor')")
+    pg.evaluate(TAKE_OUT, ["/sobre/index.html"])
+    pg.goto(f"{base_url}/sobre/")
+    pg.wait_for_selector(".sem-internet[data-motor='nao']")
+    assert "só calculam depois que ele for baixado" in pg.inner_text(".sem-internet-lugares")
     fresh.set_offline(False)
 
 

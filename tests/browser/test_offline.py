@@ -136,7 +136,10 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     pg.click(".sem-internet-guardada a:text-is('Início')")  # a kept place opens
     pg.wait_for_url(f"{base_url}/")
     assert pg.locator("article h1").count() == 1 and pg.locator(".sem-internet").count() == 0
-    pg.goto(f"{base_url}/sobre/")
+    # a link followed offline (the instant navigation's own request fails): the same page
+    pg.evaluate("() => document.querySelector('a[href$=\"sobre/\"]').click()")
+    pg.wait_for_url(f"{base_url}/sobre/")
+    pg.locator(".sem-internet h1").wait_for()
     with pg.expect_navigation():  # «Tentar de novo», still offline: the same page, same address
         pg.click(".sem-internet-tentar")
     assert pg.locator("article h1").inner_text() == "Sem internet" and pg.url == f"{base_url}/sobre/"

@@ -15,9 +15,10 @@ from macros.data.site import current
 
 def wait_site_kept(page: Any) -> dict[str, Any]:
     """Until the service worker's background warm-up (scripts/sw-paginas.js) has kept every page
-    and file of the site it keeps (a minute at most); returns its count."""
+    and file of the site it keeps (a bound for a broken warm-up, not a speed: three minutes, for a
+    loaded machine); returns its count."""
     kept: dict[str, Any] = {}
-    for _ in range(240):
+    for _ in range(720):
         kept = page.evaluate("() => window.estatutosOffline.guardados()") or {}
         if kept and kept["guardados"] == kept["total"]:
             return kept

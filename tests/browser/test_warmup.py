@@ -149,7 +149,7 @@ def test_downloads_kept_only_when_opened(browser: Browser, server: Server, site_
         csv = "dados/diaristas.csv"
         fetch = "(href) => fetch('/' + href).then((r) => r.ok ? r.text() : 'HTTP ' + r.status)"
         assert pg.evaluate(fetch, csv) == (site_dir / csv).read_bytes().decode("utf-8")
-        for _ in range(40):
+        for _ in range(480):  # kept in the background after the answer: a bound, not a speed (2 min)
             if pg.evaluate(KEPT)["downloads"] == 1:
                 break
             pg.wait_for_timeout(250)

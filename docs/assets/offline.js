@@ -72,7 +72,10 @@
   function accept() {
     accepted = true;
     var reg = registration;
-    if (!reg) {
+    // A tab left on the old build (stale): the newest worker already controls it, so reloading is
+    // all it takes. Looking for an update here could find yet another worker and wait for it to
+    // take over, and the page would never reload.
+    if (!reg || stale) {
       reload();
       return;
     }

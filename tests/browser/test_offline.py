@@ -243,10 +243,14 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         pg.goto(f"{url}/sobre/")
         assert pg.get_attribute("meta[name='ep-versao']", "content") == "A"
         pg.locator(".nova-versao button").wait_for(state="visible")
-        # Accepted: the new worker takes over and the page reloads with the new build.
-        with pg.expect_navigation():
+        # Accepted: the new worker takes over and the page reloads with the new build. The wait is
+        # for the next document's load, not expect_navigation(): that one also resolves on a
+        # same-document navigation, and Material saves the scroll offset with
+        # history.replaceState 100 ms after each load (calculadoras.js, too, writes the form into
+        # the address on accepting), so it could resolve on the old page while the new worker was
+        # still activating, and read the old build.
+        with pg.expect_event("load"):
             pg.click(".nova-versao button")
-        pg.wait_for_load_state("load")
         assert pg.get_attribute("meta[name='ep-versao']", "content") == "B"
         assert pg.locator(".nova-versao").count() == 0
         # The idle tab reloaded by itself; the one with typed input did not, and offers the update.
@@ -262,8 +266,9 @@ def test_update_is_offered_and_never_mixed(browser: Browser, site_dir: Path, tmp
         reading.wait_for_function("() => document.querySelector('meta[name=ep-versao]').content === 'B'")
         assert reading.evaluate("() => window.epMesmaPagina") is None
         # Accepted there: the page reloads with what was typed.
-        with typing.expect_navigation():
+        with typing.expect_event("load"):
             typing.click(".nova-versao button")
+        assert typing.evaluate("() => window.epMesmaPagina") is None  # a new page, not the old one
         typing.wait_for_selector("form.calc-form[data-ligado]", state="attached")
         assert typing.input_value("[data-path='salario_dia']") == "12$000"
     finally:

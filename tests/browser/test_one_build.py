@@ -120,8 +120,11 @@ def test_tables_of_another_build_never_compute_and_the_offer_keeps_the_input(bro
         assert pg.locator(".nova-versao button").is_visible()
         # The server now has one build again: the offer reloads with what was typed.
         ctx.unroute("**/assets/calculadoras-dados.json")
-        with pg.expect_navigation():
+        # A new page, not only the address rewritten (guardar() writes the form into it first).
+        pg.evaluate("() => { window.epMesmaPagina = true; }")
+        with pg.expect_event("load"):
             pg.click("form.calc-form [data-acao='atualizar']")
+        assert pg.evaluate("() => window.epMesmaPagina") is None
         assert "referencia=25" in pg.url
         pg.wait_for_selector("form.calc-form[data-ligado]", state="attached")
         assert pg.input_value("[data-path='referencia']") == "25"

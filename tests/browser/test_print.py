@@ -43,7 +43,9 @@ def test_print_layout(page: Page, base_url: str) -> None:
     )
     assert "Link permanente: " in after and f"{base_url}/lei-4860-1965/#" in after and "art7" in after
     css = page.evaluate(
-        "async () => (await fetch(document.querySelector('link[href$=\"impressao-atos.css\"]').href)).text()"
+        # The page's own style sheets, whatever the build bundled them into (macros/exporters/bundles.py).
+        "async () => (await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')]"
+        ".map(async l => (await fetch(l.href)).text()))).join('\\n')"
     )
     block = css[css.index("@page ato-lei-4860-1965"):]
     assert '@top-left { content: "BRASIL. Lei nº 4.860, de 26 de novembro de 1965"' in block

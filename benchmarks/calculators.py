@@ -244,6 +244,13 @@ def cold_ours(browser: Browser, url: str, slow: bool,
     # the slow link) and controls the site. Wait for that, untimed.
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     # ... and the engine's saved state is stored (in the background after the first answer).
+    wait_saved_state(page)
+    page.close()
+    return cold, warm, ctx
+
+
+def wait_saved_state(page: Page) -> None:
+    """Untimed: the engine's saved state is stored (in the background after the first answer)."""
     page.evaluate("""async () => {
       for (let i = 0; i < 240; i++) {
         const keys = await (await caches.open('ep-motor')).keys();
@@ -252,8 +259,6 @@ def cold_ours(browser: Browser, url: str, slow: bool,
       }
       return false;
     }""")
-    page.close()
-    return cold, warm, ctx
 
 
 def cold_bare(browser: Browser, url: str, slow: bool) -> float:
@@ -292,14 +297,7 @@ def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int
     page.goto(url + "/calculadoras/")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     # ... and the engine's saved state is stored (in the background after the first answer).
-    page.evaluate("""async () => {
-      for (let i = 0; i < 240; i++) {
-        const keys = await (await caches.open('ep-motor')).keys();
-        if (keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      return false;
-    }""")
+    wait_saved_state(page)
     page.click(".motor-oferta [data-motor-acao='offline']")
     page.wait_for_selector(".motor-oferta.motor-oferta--guardado")
     # ... then the rest of the site, in the background (scripts/sw-paginas.js).

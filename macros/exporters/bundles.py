@@ -17,6 +17,9 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
 - ``assets/pacote-antes.<hash>.js``: what must run before Material's script (:data:`BEFORE_THEME`:
   the sitemap for instant navigation wherever the site is served, the search index held until a
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.
+  A calculator page gets its own copy (also ``pacote-antes.<hash>.js``, no extra request) with
+  :data:`BEFORE_THEME_CALCULATORS` at the end: the engine's worker created before Material's
+  script runs, on a return with the engine kept (``docs/assets/motor-cedo.js``).
 
 The scripts are minified by Terser (npm, pinned; ``macros/exporters/minify.mjs``), the styles
 lose their comments and indentation; each file's marker comment (``/* assets/x.js */``) stays.
@@ -46,6 +49,7 @@ from mkdocs.structure.files import File, Files
 
 # Scripts only the calculator pages (and the calculators' index) run.
 CALCULATOR_ONLY = (
+    "assets/motor-cedo.js",
     "assets/motor.js",
     "assets/calculadoras-motor.js",
     "assets/calculadoras-resultado.js",
@@ -55,6 +59,10 @@ CALCULATOR_ONLY = (
 # Scripts that must run before Material's bundle (they wrap its requests); not in mkdocs.yml,
 # which can only place scripts after it.
 BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
+# On a calculator page (full load), also before Material's bundle: the engine's worker starts as
+# soon as the page is read when the person returns with the engine kept (issue 22 §2). The same
+# file is in the calculators' bundle too (instant navigation); its second copy does nothing.
+BEFORE_THEME_CALCULATORS = ("assets/motor-cedo.js",)
 # The pages that carry the calculators' bundle.
 CALCULATOR_PAGES = "calculadoras/"
 
@@ -79,6 +87,7 @@ class Bundles:
     site: str = ""
     calculators: str = ""
     before: str = ""
+    before_calculators: str = ""
     separate: list[Any] = field(default_factory=list)
     """Listed scripts that keep their own tag (modules, ``defer``, ``async``)."""
 
@@ -169,13 +178,17 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
         "calculadoras": "".join(script_part(uri, texts[uri]) for uri in plain if uri in CALCULATOR_ONLY),
         "site": "".join(script_part(uri, texts[uri]) for uri in plain if uri not in CALCULATOR_ONLY),
         "antes": "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME),
+        "antes-calculadoras": "".join(script_part(uri, texts[uri])
+                                      for uri in (*BEFORE_THEME, *BEFORE_THEME_CALCULATORS)),
     })
     out.calculators, calculators = _named("pacote-calculadoras", "js", minified["calculadoras"])
     out.site, site = _named("pacote-site", "js", minified["site"])
     out.before, before = _named("pacote-antes", "js", minified["antes"])
+    out.before_calculators, before_calculators = _named("pacote-antes", "js", minified["antes-calculadoras"])
     out.style, style = _named("pacote-estilo", "css", "".join(style_part(uri, texts[uri]) for uri in styles))
     _drop(files, texts)
-    for uri, content in ((out.calculators, calculators), (out.site, site), (out.before, before), (out.style, style)):
+    for uri, content in ((out.calculators, calculators), (out.site, site), (out.before, before),
+                         (out.before_calculators, before_calculators), (out.style, style)):
         _put(files, config, uri, content)
     out.separate = [item for item in scripts if not _plain(item)]
     config["extra_css"] = [out.style]
@@ -184,7 +197,8 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
 
 def tags(out: Bundles, root: str, calculator_page: bool, site_url: str) -> tuple[str, str]:
     """(before Material's script, after it): the bundles' tags for a page whose root is ``root``."""
-    before = f'<script src="{root}{out.before}" data-site-url="{html.escape(site_url)}"></script>'
+    first = out.before_calculators if calculator_page else out.before
+    before = f'<script src="{root}{first}" data-site-url="{html.escape(site_url)}"></script>'
     calculators = out.calculators.removeprefix("assets/")
     after = f'<script src="{root}{out.site}" data-pacote-calculadoras="{calculators}"></script>'
     if calculator_page:

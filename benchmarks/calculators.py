@@ -255,7 +255,8 @@ def wait_saved_state(page: Page) -> None:
     page.evaluate("""async () => {
       for (let i = 0; i < 240; i++) {
         const keys = await (await caches.open('ep-motor')).keys();
-        const kept = localStorage.getItem('ep-motor-guardado') !== null;
+        // (a site from before motor-cedo.js keeps no such record)
+        const kept = !window.estatutosMotorCedo || localStorage.getItem('ep-motor-guardado') !== null;
         if (kept && keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

@@ -2,7 +2,9 @@
  *
  * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
  * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
- *   "ep-motor" = "sim");
+ *   "ep-motor" = "sim"); na volta de quem tem o motor guardado, toma o worker que motor-cedo.js
+ *   criou antes do script do Material (com as mensagens que ele já mandou), e registra quando o
+ *   worker diz que o motor ficou guardado (a próxima visita começa cedo);
  * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
  *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
  *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);

@@ -240,29 +240,8 @@
   // controller: another tab may have let a new service worker take over meanwhile).
   var pageBuild = early.versao;
 
-  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
-  var BUILD_ANSWER_MS = 3000; // a service worker that does not answer does not stop the calculation
-
-  function workerBuild(controller) {
-    if (!buildAnswers) return Promise.resolve("");
-    if (!buildAnswers.has(controller)) {
-      buildAnswers.set(controller, new Promise(function (resolve) {
-        var channel = new MessageChannel();
-        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
-        channel.port1.onmessage = function (event) {
-          clearTimeout(timer);
-          resolve(String((event.data && event.data.versao) || ""));
-        };
-        try {
-          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
-        } catch {
-          clearTimeout(timer);
-          resolve("");
-        }
-      }));
-    }
-    return buildAnswers.get(controller);
-  }
+  // Asked once per controller (motor-cedo.js; early, with the worker, on a return).
+  var workerBuild = early.versaoDoServiceWorker;
 
   function sameBuild() {
     var sw = navigator.serviceWorker;

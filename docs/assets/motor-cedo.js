@@ -20,7 +20,7 @@
  * Oferece window.estatutosMotorCedo: criar(recarregar) → {worker, criado} (o worker, já com a
  * mensagem "boot"); tomar() → o worker criado cedo com as mensagens recebidas ({worker, criado,
  * mensagens}), uma vez, ou null; comecou(); guardado() e esquecer() (o registro do motor guardado);
- * arquivos(), tamanho(), versao(), parado().
+ * arquivos(), tamanho(), versao(), versaoDoServiceWorker(controller), parado().
  */
 (function () {
   "use strict";
@@ -84,6 +84,34 @@
     return { worker: worker, criado: criado };
   }
 
+  /* The build id of the service worker that controls the page (message EP_VERSAO), asked once per
+   * controller (another tab may let a new one take over); "" when it does not answer in 3 s (it
+   * does not stop the calculation). calculadoras-motor.js compares it with the page's before the
+   * first calculation; asked here early, the answer is in before the page's scripts have run. */
+  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
+  var BUILD_ANSWER_MS = 3000;
+
+  function versaoDoServiceWorker(controller) {
+    if (!buildAnswers) return Promise.resolve("");
+    if (!buildAnswers.has(controller)) {
+      buildAnswers.set(controller, new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
+        channel.port1.onmessage = function (event) {
+          clearTimeout(timer);
+          resolve(String((event.data && event.data.versao) || ""));
+        };
+        try {
+          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
+        } catch {
+          clearTimeout(timer);
+          resolve("");
+        }
+      }));
+    }
+    return buildAnswers.get(controller);
+  }
+
   function mark() {
     return versao() || "-";
   }
@@ -121,6 +149,7 @@
       mensagens.push(["error", event]);
     };
     early = made;
+    versaoDoServiceWorker(navigator.serviceWorker.controller);
   }
 
   window.estatutosMotorCedo = {
@@ -136,6 +165,7 @@
     arquivos: arquivos,
     tamanho: tamanho,
     versao: versao,
+    versaoDoServiceWorker: versaoDoServiceWorker,
     parado: parado,
   };
   cedo();

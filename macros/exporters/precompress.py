@@ -15,6 +15,7 @@ once per machine. The output depends only on the input bytes (same bytes, same `
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import hashlib
 import os
@@ -40,16 +41,32 @@ def cache_dir() -> Path:
 
 
 def brotli_bytes(content: bytes) -> bytes:
-    """``content`` compressed with brotli (quality 11), from the cache when it was done before."""
+    """``content`` compressed with brotli (quality 11), from the cache when it was done before.
+
+    Two builds at once (the test suite's two processes each build the site) compress a file once:
+    the first takes the key's lock and compresses, the second waits for it and reads its result."""
     key = hashlib.sha256(content).hexdigest()
     cached = cache_dir() / f"{key}-q{BROTLI_QUALITY}w{BROTLI_WINDOW}.br"
     try:
         return cached.read_bytes()
     except OSError:
         pass
-    packed: bytes = brotli.compress(content, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW)
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(cached.with_suffix(".lock"), "a+b")  # noqa: SIM115  (held until compressed)
+    except OSError:
+        return compress_and_keep(content, cached)  # no writable cache: compress here, every time
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return cached.read_bytes()  # the other build compressed it while this one waited
+        except OSError:
+            return compress_and_keep(content, cached)
+
+
+def compress_and_keep(content: bytes, cached: Path) -> bytes:
+    packed: bytes = brotli.compress(content, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW)
+    try:
         with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
             tmp.write(packed)
         os.replace(tmp.name, cached)  # atomic: parallel builds never read half a file

@@ -180,7 +180,7 @@ def _drop(files: Files, uris: Iterable[str]) -> None:
 
 
 def groups_of(src_uri: str) -> list[Group]:
-    """The groups whose bundles the page of this source (``calculadoras/jornada.md``) carries."""
+    """The groups whose bundles the page of this source (``calculadoras/<nome>.md``) carries."""
     return [group for group in GROUPS if group.pages is not None and src_uri.startswith(group.pages)]
 
 

@@ -26,25 +26,78 @@ def test_pages_link_the_bundles_in_order(site_dir: Path) -> None:
     assets = site_dir / "assets"
     for uri in [*styles, *scripts, *bundles.BEFORE_THEME]:
         assert not (site_dir / uri).exists(), f"{uri} foi para o pacote e não deveria ser publicado sozinho"
-    for page, calculator in (("lei-4860-1965/index.html", False), ("calculadoras/jornada/index.html", True),
-                             ("calculadoras/index.html", True), ("404.html", False)):
+    for page, group in (("lei-4860-1965/index.html", None), ("calculadoras/jornada/index.html", "calculadoras"),
+                        ("calculadoras/index.html", "calculadoras"), ("tabelas/diaristas/index.html", "tabelas"),
+                        ("tabelas/index.html", "tabelas"), ("404.html", None)):
         html = (site_dir / page).read_text(encoding="utf-8")
         # What the page runs and applies (a calculator page also preloads its scripts from <head>).
         own = re.findall(LINKED, html)
-        kinds = [name.split(".")[0] for name in own]
-        expected = ["pacote-estilo", "pacote-antes", "pacote-site"] + (["pacote-calculadoras"] if calculator else [])
+        kinds = [name.split(".")[0] + "." + name.rsplit(".", 1)[1] for name in own]
+        # The group's style sheet before the common one (the cascade of extra_css), its script last.
+        common = ["pacote-estilo.css", "pacote-antes.js", "pacote-site.js"]
+        expected = ([f"pacote-{group}.css"] if group else []) + common + ([f"pacote-{group}.js"] if group else [])
         assert kinds == expected, (page, own)
         assert html.index("pacote-antes") < html.index("javascripts/bundle.") < html.index("pacote-site"), page
-        assert ('data-ep-pacote="calculadoras"' in html) == calculator, page
+        assert ('data-ep-pacote="' in html) == bool(group), page
+        # No page carries the search's script: it comes when a search starts (busca-sob-pedido.js).
+        assert not re.search(r'<script src="[^"]*pacote-busca\.', html), page
+        if group:
+            assert f'data-ep-pacote="{group}"' in html, page
         for name in own:
             assert (assets / name).is_file(), name
-    # Each bundle holds its files in the listed order, the calculators' apart.
-    site_js = next(assets.glob("pacote-site.*.js")).read_text(encoding="utf-8")
-    calc_js = next(assets.glob("pacote-calculadoras.*.js")).read_text(encoding="utf-8")
-    css = next(assets.glob("pacote-estilo.*.css")).read_text(encoding="utf-8")
-    for text, uris in ((site_js, [u for u in scripts if u not in bundles.CALCULATOR_ONLY]),
-                       (calc_js, [u for u in scripts if u in bundles.CALCULATOR_ONLY]), (css, styles)):
-        assert re.findall(r"/\* (assets/[^ ]+) \*/", text) == uris
+        # The site's bundle names every group's files, for instant navigation (pacotes.js).
+        listed_files = re.search(r'data-pacotes="([^"]*)"', html)
+        assert listed_files, page
+        for name in listed_files.group(1).split():
+            assert (assets / name).is_file(), name
+        assert {n.split(".")[0] for n in listed_files.group(1).split()} == {f"pacote-{g.name}" for g in bundles.GROUPS}
+    # Each bundle holds its files in the listed order, each group's apart.
+    def text(pattern: str) -> str:
+        return next(assets.glob(pattern)).read_text(encoding="utf-8")
+
+    grouped = {uri for group in bundles.GROUPS for uri in (*group.scripts, *group.styles)}
+    contents = [(text("pacote-site.*.js"), [u for u in scripts if u not in grouped]),
+                (text("pacote-estilo.*.css"), [u for u in styles if u not in grouped])]
+    for group in bundles.GROUPS:
+        contents.append((text(f"pacote-{group.name}.*.js"), [u for u in scripts if u in group.scripts]))
+        if group.styles:
+            contents.append((text(f"pacote-{group.name}.*.css"), [u for u in styles if u in group.styles]))
+        else:
+            assert not list(assets.glob(f"pacote-{group.name}.*.css")), group.name
+    for content, uris in contents:
+        assert uris and re.findall(r"/\* (assets/[^ ]+) \*/", content) == uris
+
+
+# Classes on pages without the group that its sheets style only inside its own markup
+# (table.tabela-dados .num, .notas-tabela aside.nota, .tabela-rolagem:has(> #tabela-aumentos)…);
+# site.css styles them everywhere else.
+SHARED = {"md-typeset", "md-button", "md-button--primary", "md-top", "post", "nota", "nota-ref", "src", "num",
+          "tabela-rolagem"}
+
+
+def sheet_classes(path: Path) -> set[str]:
+    text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+    selectors = [s for s in re.findall(r"([^{}]+)\{", text) if not s.strip().startswith("@")]
+    return {c for s in selectors for c in re.findall(r"\.([A-Za-z][\w-]*)", s)}
+
+
+def test_group_styles_are_used_only_on_their_pages(site_dir: Path) -> None:
+    """A page without a group's style sheet (a text page has none) uses none of the classes only
+    that sheet styles: it would show them unstyled (issue 22 §4, the styles split by page)."""
+    own = {group.name: set().union(*(sheet_classes(ROOT / "docs" / uri) for uri in group.styles)) - SHARED
+           for group in bundles.GROUPS if group.styles}
+    assert own["calculadoras"] and own["tabelas"]
+    checked = 0
+    for page in site_dir.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        marked = re.search(r'data-ep-pacote="([^"]*)"', html)
+        carried = set(marked.group(1).split()) if marked else set()
+        used = {c for value in re.findall(r'class="([^"]*)"', html) for c in value.split()}
+        for name, classes in own.items():
+            if name not in carried:
+                assert not used & classes, (str(page.relative_to(site_dir)), name, sorted(used & classes))
+        checked += 1
+    assert checked > 30
 
 
 def test_a_file_that_would_change_meaning_is_refused() -> None:
@@ -54,5 +107,15 @@ def test_a_file_that_would_change_meaning_is_refused() -> None:
         bundles.script_part("assets/x.js", "/* x */\nconst a = 1;\n")
     with pytest.raises(bundles.BundleError, match="use strict"):
         bundles.script_part("assets/x.js", "// x\n'use strict';\nvar a = 1;\n")
+    # A group's style sheet listed after a common one: its bundle, before the common one in <head>,
+    # would change the cascade.
+    styles, scripts = listed()
+    plain = list(scripts)
+    bundles._check_lists(styles, plain)
+    late = [u for u in styles if u != "assets/tabelas.css"] + ["assets/tabelas.css"]
+    with pytest.raises(bundles.BundleError, match=r"tabelas\.css vem depois"):
+        bundles._check_lists(late, plain)
+    with pytest.raises(bundles.BundleError, match=r"busca\.js"):
+        bundles._check_lists(styles, [u for u in plain if u != "assets/busca.js"])
     with pytest.raises(bundles.BundleError, match="@import"):
         bundles.style_part("assets/x.css", "@import url(y.css);\n")

@@ -5,15 +5,18 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
 (:func:`bundle`) reads every listed file, in order, and writes, each named by its content's hash
 (``static_server.py`` and a host serve such names as ``immutable``):
 
-- ``assets/pacote-estilo.<hash>.css``: every style sheet of ``extra_css``, one ``<link>`` in the
-  ``<head>`` of every page (Material writes it, from ``config.extra_css``);
+- ``assets/pacote-estilo.<hash>.css``: the style sheets of ``extra_css`` every page uses, one
+  ``<link>`` in the ``<head>`` of every page (Material writes it, from ``config.extra_css``);
 - ``assets/pacote-site.<hash>.js``: the scripts of ``extra_javascript`` every page runs, right
   after Material's own script;
-- ``assets/pacote-calculadoras.<hash>.js``: the calculators' scripts (:data:`CALCULATOR_ONLY`),
-  only on the pages under ``calculadoras/``, right after the site's; a text page never downloads
-  them. Material's instant navigation does not run a new page's scripts, so when it opens a page
-  that carries ``data-ep-pacote="calculadoras"`` the site's bundle adds this one
-  (``docs/assets/pacotes.js``);
+- for each :data:`GROUPS` entry (the calculators, the 1945 tables), ``assets/pacote-<name>.<hash>.js``
+  and ``.css``: the scripts and style sheets only its pages use (the pages under ``calculadoras/``,
+  under ``tabelas/``), linked only there: the style sheet right before the common one (the group's
+  sheets are listed first in ``extra_css``, so the cascade keeps the listed order), the script
+  right after the site's. A text page never downloads them. Material's instant navigation does
+  not run a new page's scripts nor add its style sheets, so when it opens a page whose article
+  carries ``data-ep-pacote="<name>"`` the site's bundle adds the group's files
+  (``docs/assets/pacotes.js``), the content hidden until the style sheet is in;
 - ``assets/pacote-antes.<hash>.js``: what must run before Material's script (:data:`BEFORE_THEME`:
   the sitemap for instant navigation wherever the site is served, the search index held until a
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.
@@ -47,6 +50,8 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from . import build_cache
+
 # Scripts only the calculator pages (and the calculators' index) run.
 CALCULATOR_ONLY = (
     "assets/motor-cedo.js",
@@ -56,6 +61,29 @@ CALCULATOR_ONLY = (
     "assets/comprovante.js",
     "assets/calculadoras.js",
 )
+
+
+@dataclass(frozen=True)
+class Group:
+    """Scripts and style sheets only some pages use: those whose source is under ``pages`` (None:
+    no page links them; ``docs/assets/pacotes.js`` adds them when they are needed)."""
+
+    name: str
+    pages: str | None
+    scripts: tuple[str, ...]
+    styles: tuple[str, ...]
+
+
+# The pages that carry a group's bundles, and what the group holds. Classes styled only by a group's
+# sheets are used on no other page (tests/test_bundles.py checks the built site).
+GROUPS = (
+    Group("calculadoras", "calculadoras/", CALCULATOR_ONLY,
+          ("assets/calculadoras.css", "assets/calculadoras-hoje.css", "assets/comprovante.css")),
+    Group("tabelas", "tabelas/", ("assets/tabelas.js",), ("assets/tabelas.css",)),
+    # The search's query and results: asked for when a search starts (the index waits for it:
+    # busca-sob-pedido.js) or when a page opens with the words to highlight (?h=).
+    Group("busca", None, ("assets/busca.js",), ()),
+)
 # Scripts that must run before Material's bundle (they wrap its requests); not in mkdocs.yml,
 # which can only place scripts after it.
 BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
@@ -63,9 +91,8 @@ BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
 # soon as the page is read when the person returns with the engine kept (issue 22 §2). The same
 # file is in the calculators' bundle too (instant navigation); its second copy does nothing.
 BEFORE_THEME_CALCULATORS = ("assets/motor-cedo.js",)
-# The pages that carry the calculators' bundle.
-CALCULATOR_PAGES = "calculadoras/"
 
+ROOT = Path(__file__).resolve().parents[2]
 # Terser (npm, pinned), run by Node: the script bundles minified (comments out, local names short).
 MINIFIER = Path(__file__).with_name("minify.mjs")
 THEME_SCRIPT = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js"></script>')
@@ -85,9 +112,10 @@ class Bundles:
 
     style: str = ""
     site: str = ""
-    calculators: str = ""
     before: str = ""
     before_calculators: str = ""
+    groups: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Each group's (script, style sheet) bundle, by the group's name."""
     separate: list[Any] = field(default_factory=list)
     """Listed scripts that keep their own tag (modules, ``defer``, ``async``)."""
 
@@ -133,12 +161,29 @@ def minify_scripts(sources: dict[str, str]) -> dict[str, str]:
     node = shutil.which("node")
     if node is None:
         raise BundleError("o Node não está instalado (bash scripts/run.sh setup): ele minifica os pacotes")
-    done = subprocess.run([node, str(MINIFIER)], input=json.dumps(sources), capture_output=True, text=True,
-                          timeout=300, check=False)
-    if done.returncode != 0:
-        raise BundleError("a minificação dos scripts (Terser) falhou: " + done.stderr.strip()[-600:])
-    minified: dict[str, str] = json.loads(done.stdout)
+    request = json.dumps(sources, sort_keys=True)
+
+    def run_terser() -> bytes:
+        done = subprocess.run([node, str(MINIFIER)], input=request, capture_output=True, text=True,
+                              timeout=300, check=False)
+        if done.returncode != 0:
+            raise BundleError("a minificação dos scripts (Terser) falhou: " + done.stderr.strip()[-600:])
+        return done.stdout.encode("utf-8")
+
+    # The same sources, the same minifier script and the same Terser: the same output (kept
+    # between builds, macros/exporters/build_cache.py).
+    key = b"\0".join((request.encode("utf-8"), MINIFIER.read_bytes(), terser_version().encode("utf-8")))
+    minified: dict[str, str] = json.loads(build_cache.cached("terser", key, "min.json", run_terser))
     return {name: code + "\n" for name, code in minified.items()}
+
+
+def terser_version() -> str:
+    """The installed Terser's version (``package-lock.json`` pins it); part of the cache key."""
+    try:
+        meta = json.loads((ROOT / "node_modules" / "terser" / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "desconhecida"
+    return str(meta.get("version", "desconhecida"))
 
 
 def minify_style(text: str) -> str:
@@ -163,58 +208,96 @@ def _drop(files: Files, uris: Iterable[str]) -> None:
             files.remove(file)
 
 
+def groups_of(src_uri: str) -> list[Group]:
+    """The groups whose bundles the page of this source (``calculadoras/<nome>.md``) carries."""
+    return [group for group in GROUPS if group.pages is not None and src_uri.startswith(group.pages)]
+
+
+def _check_lists(styles: list[str], plain: list[str]) -> None:
+    for group in GROUPS:
+        missing = [uri for uri in group.scripts if uri not in plain]
+        missing += [uri for uri in group.styles if uri not in styles]
+        if missing:
+            raise BundleError(f"mkdocs.yml: extra_javascript/extra_css não listam {', '.join(missing)} "
+                              f"(macros/exporters/bundles.py, GROUPS, {group.name})")
+    grouped = {uri for group in GROUPS for uri in group.styles}
+    common = [k for k, uri in enumerate(styles) if uri not in grouped]
+    late = [uri for k, uri in enumerate(styles) if uri in grouped and common and k > common[0]]
+    if late:
+        raise BundleError(f"mkdocs.yml: {', '.join(late)} vem depois de {styles[common[0]]} em extra_css; os estilos "
+                          "de só algumas páginas vão antes dos outros (o pacote deles vem antes no <head>)")
+
+
 def bundle(files: Files, config: Any, out: Bundles) -> None:
     """Write the bundles from the listed files (``on_files``, after every generated asset) and
-    point ``config.extra_css``/``config.extra_javascript`` at what the pages link."""
+    point ``config.extra_css``/``config.extra_javascript`` at what every page links."""
     styles = [_path(item) for item in config["extra_css"]]
     scripts = [item for item in config["extra_javascript"]]
     plain = [_path(item) for item in scripts if _plain(item)]
-    missing = [uri for uri in CALCULATOR_ONLY if uri not in plain]
-    if missing:
-        raise BundleError(f"mkdocs.yml: extra_javascript não lista {', '.join(missing)} "
-                          "(macros/exporters/bundles.py, CALCULATOR_ONLY)")
+    _check_lists(styles, plain)
+    grouped_js = {uri for group in GROUPS for uri in group.scripts}
+    grouped_css = {uri for group in GROUPS for uri in group.styles}
     texts = {uri: _read(files, uri) for uri in [*styles, *plain, *BEFORE_THEME]}
-    minified = minify_scripts({
-        "calculadoras": "".join(script_part(uri, texts[uri]) for uri in plain if uri in CALCULATOR_ONLY),
-        "site": "".join(script_part(uri, texts[uri]) for uri in plain if uri not in CALCULATOR_ONLY),
-        "antes": "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME),
-        "antes-calculadoras": "".join(script_part(uri, texts[uri])
-                                      for uri in (*BEFORE_THEME, *BEFORE_THEME_CALCULATORS)),
-    })
-    out.calculators, calculators = _named("pacote-calculadoras", "js", minified["calculadoras"])
+    sources = {group.name: "".join(script_part(uri, texts[uri]) for uri in plain if uri in group.scripts)
+               for group in GROUPS}
+    sources["site"] = "".join(script_part(uri, texts[uri]) for uri in plain if uri not in grouped_js)
+    sources["antes"] = "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME)
+    sources["antes-calculadoras"] = "".join(script_part(uri, texts[uri])
+                                            for uri in (*BEFORE_THEME, *BEFORE_THEME_CALCULATORS))
+    minified = minify_scripts(sources)
+    written: list[tuple[str, str]] = []
+    for group in GROUPS:
+        script = _named(f"pacote-{group.name}", "js", minified[group.name])
+        written.append(script)
+        sheet = ""
+        if group.styles:
+            sheet, content = _named(f"pacote-{group.name}", "css",
+                                    "".join(style_part(uri, texts[uri]) for uri in styles if uri in group.styles))
+            written.append((sheet, content))
+        out.groups[group.name] = (script[0], sheet)
     out.site, site = _named("pacote-site", "js", minified["site"])
     out.before, before = _named("pacote-antes", "js", minified["antes"])
-    out.before_calculators, before_calculators = _named("pacote-antes", "js", minified["antes-calculadoras"])
-    out.style, style = _named("pacote-estilo", "css", "".join(style_part(uri, texts[uri]) for uri in styles))
+    written.append(_named("pacote-antes", "js", minified["antes-calculadoras"]))
+    out.before_calculators = written[-1][0]
+    out.style, common = _named("pacote-estilo", "css",
+                               "".join(style_part(uri, texts[uri]) for uri in styles if uri not in grouped_css))
     _drop(files, texts)
-    for uri, content in ((out.calculators, calculators), (out.site, site), (out.before, before),
-                         (out.before_calculators, before_calculators), (out.style, style)):
-        _put(files, config, uri, content)
+    for uri, text in [*written, (out.site, site), (out.before, before), (out.style, common)]:
+        _put(files, config, uri, text)
     out.separate = [item for item in scripts if not _plain(item)]
     config["extra_css"] = [out.style]
     config["extra_javascript"] = list(out.separate)
 
 
-def tags(out: Bundles, root: str, calculator_page: bool, site_url: str) -> tuple[str, str]:
-    """(before Material's script, after it): the bundles' tags for a page whose root is ``root``."""
-    first = out.before_calculators if calculator_page else out.before
+def tags(out: Bundles, root: str, groups: list[Group], site_url: str) -> tuple[str, str]:
+    """(before Material's script, after it): the bundles' tags for a page whose root is ``root``
+    and that carries ``groups``. The site's bundle names every group's files (``data-pacotes``),
+    for instant navigation (``docs/assets/pacotes.js``)."""
+    first = out.before_calculators if any(group.name == "calculadoras" for group in groups) else out.before
     before = f'<script src="{root}{first}" data-site-url="{html.escape(site_url)}"></script>'
-    calculators = out.calculators.removeprefix("assets/")
-    after = f'<script src="{root}{out.site}" data-pacote-calculadoras="{calculators}"></script>'
-    if calculator_page:
-        after += f'<script src="{root}{out.calculators}"></script>'
+    names = " ".join(uri.removeprefix("assets/") for pair in out.groups.values() for uri in pair if uri)
+    after = f'<script src="{root}{out.site}" data-pacotes="{names}"></script>'
+    for group in groups:
+        after += f'<script src="{root}{out.groups[group.name][0]}"></script>'
     return before, after
 
 
-def add_to_page(output: str, out: Bundles, root: str, calculator_page: bool, site_url: str) -> str | None:
-    """The page with the bundles around Material's script (None: that script is not there), and
-    a calculator page's article marked for instant navigation (``data-ep-pacote``)."""
+def add_to_page(output: str, out: Bundles, root: str, groups: list[Group], site_url: str) -> str | None:
+    """The page with the bundles around Material's script (None: that script is not there), its
+    groups' style sheets right before the common one, and its article marked for instant
+    navigation (``data-ep-pacote``)."""
     match = THEME_SCRIPT.search(output)
     if match is None:
         return None
-    before, after = tags(out, root, calculator_page, site_url)
+    before, after = tags(out, root, groups, site_url)
     output = output[: match.start()] + before + match.group(0) + after + output[match.end():]
-    if calculator_page:
+    if groups:
+        common = f'<link rel="stylesheet" href="{root}{out.style}">'
+        if common not in output:
+            return None
+        links = "".join(f'<link rel="stylesheet" href="{root}{out.groups[group.name][1]}">' for group in groups)
+        output = output.replace(common, links + common, 1)
+        names = " ".join(group.name for group in groups)
         output = output.replace('<article class="md-content__inner md-typeset"',
-                                '<article class="md-content__inner md-typeset" data-ep-pacote="calculadoras"', 1)
+                                f'<article class="md-content__inner md-typeset" data-ep-pacote="{names}"', 1)
     return output

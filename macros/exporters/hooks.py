@@ -123,13 +123,13 @@ def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
 
 
-def _head_scripts(output: str, root: str, config: Any, calculator_page: bool = False) -> str:
+def _head_scripts(output: str, root: str, config: Any, src_uri: str = "") -> str:
     """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the acts
     the search reads queries with (``<meta name="ep-atos">``, from the statutes' data), at the start
     of ``<head>``; the site's bundled scripts around Material's (:mod:`macros.exporters.bundles`:
     before it, ``assets/navegacao.js``, instant navigation wherever the site is served, and
     ``assets/busca-sob-pedido.js``, the search index only once a search starts; after it, the
-    site's scripts, and the calculators' on their pages)."""
+    site's scripts, and the calculators' or the tables' on their pages, with their styles)."""
     site = data_site.current()
     version = html.escape(site.products.build_id)
     acts = html.escape(search_words.browser_acts_json(site.statutes))
@@ -137,7 +137,8 @@ def _head_scripts(output: str, root: str, config: Any, calculator_page: bool = F
     changed = csp.insert_in_head(output, tag)
     if changed is None:
         raise PluginError("página sem <head> (tema mudou?)")
-    changed = bundles.add_to_page(changed, site.products.bundles, root, calculator_page, config["site_url"] or "")
+    changed = bundles.add_to_page(changed, site.products.bundles, root, bundles.groups_of(src_uri),
+                                  config["site_url"] or "")
     if changed is None:
         raise PluginError("página sem o script do Material (tema mudou?)")
     return changed
@@ -159,7 +160,7 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         output = output.replace("</head>", destinations + "</head>", 1)
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
-    output = _head_scripts(output, root, config, page.file.src_uri.startswith(bundles.CALCULATOR_PAGES))
+    output = _head_scripts(output, root, config, page.file.src_uri)
     return offline.post_page(output, page, site.products.engine_report)
 
 

@@ -1,10 +1,11 @@
-"""A page's first view asks for little (issue 22 §4), in Chromium: the search index only once a
-search starts, and the site's own scripts and styles in a few bundles
-(``macros/exporters/bundles.py``), the calculators' only where they are used. Requests are
-counted, never timed."""
+"""A page's first view asks for little (issue 22 §4), in Chromium: the search index and the
+search's script only once a search starts, and the site's own scripts and styles in a few bundles
+(``macros/exporters/bundles.py``), the calculators' and the tables' only where they are used, and
+added when instant navigation opens such a page. Requests are counted, never timed."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
@@ -14,7 +15,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 # At most this many requests for the site's own scripts and styles (besides Material's own
 # bundle and style sheets): before the bundles a calculator page made 28.
 OWN_ASSETS_TEXT_PAGE = 3  # the style bundle, the script run before Material's, the site's scripts
-OWN_ASSETS_CALCULATOR_PAGE = 4  # and the calculators' scripts
+OWN_ASSETS_CALCULATOR_PAGE = 5  # and the calculators' styles and scripts
+# Only some pages' bundles (macros/exporters/bundles.py, GROUPS).
+GROUP_BUNDLES = ("pacote-calculadoras.", "pacote-tabelas.", "pacote-busca.")
 
 WATCH = """
 window.violacoes = [];
@@ -57,14 +60,24 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     assert pg.evaluate("window.estatutosBuscaSobPedido.iniciada()") is False
     scripts = own_assets(urls)
     assert len(scripts) <= OWN_ASSETS_TEXT_PAGE, scripts
-    assert not [u for u in scripts if "calculadoras" in u], f"scripts das calculadoras numa página de texto: {scripts}"
-    # A search starts: the index comes, and the first query is answered.
+    assert not [u for u in scripts if any(g in u for g in GROUP_BUNDLES)], \
+        f"scripts ou estilos das calculadoras, das tabelas ou da busca numa página de texto: {scripts}"
+    # What the text page uses of the former tables' sheet is in the common one: its tables still
+    # scroll in a bordered frame (site.css).
+    frame = pg.locator(".tabela-rolagem").first
+    assert frame.evaluate("e => getComputedStyle(e).borderTopWidth") == "1px"
+    # A search starts: the search's script comes, then the index, and the first query is answered
+    # as busca.js reads it (a citation: the article's own card first).
     with pg.expect_request("**/search/search_index.json"):
         box = pg.locator("input[data-md-component=search-query]")
         box.click()
+    asked = [urlsplit(u).path for u in urls]
+    search = [k for k, p in enumerate(asked) if "/assets/pacote-busca." in p]
+    assert len(search) == 1 and search[0] < asked.index("/search/search_index.json"), asked
     box.press_sequentially("prorrogacao", delay=20)
     expect(pg.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
     assert "prorrogação" in pg.locator(".md-search-result__list").inner_text().lower()
+    assert pg.evaluate("window.estatutosBusca !== undefined")
     assert pg.evaluate("window.violacoes") == []
 
 
@@ -77,20 +90,36 @@ def test_calculator_scripts_come_with_the_page_or_with_instant_navigation(fresh:
     pg.wait_for_selector("form.calc-form[data-ligado]", state="attached")
     scripts = own_assets(urls)
     assert len(scripts) <= OWN_ASSETS_CALCULATOR_PAGE, scripts
-    assert [u for u in scripts if "calculadoras" in u], scripts
-    # From a text page, by instant navigation (no full load): the calculators' scripts are added
-    # once, and the form is wired.
+    assert sorted(p.rsplit(".", 1)[1] for p in scripts if "/pacote-calculadoras." in p) == ["css", "js"], scripts
+    # From a text page, by instant navigation (no full load): the calculators' styles and scripts
+    # are added once, the styles before the common ones (the same cascade as a full load), and the
+    # form is wired and styled; then the same for a table of 1945.
     urls.clear()
     pg.goto(base_url + "/perguntas/horas-extras/", wait_until="load")
     pg.wait_for_function("() => window.document$ !== undefined")
     pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/sitemap.xml'))")
+    assert not [u for u in own_assets(urls) if any(g in u for g in GROUP_BUNDLES)], own_assets(urls)
     pg.evaluate("window.marcaDaVisita = 'mesma'")
     pg.locator(".md-sidebar--primary a.md-nav__link[href$='/calculadoras/']").first.click()
     pg.wait_for_selector(".calc-indice")
     pg.click(".calc-indice a[href$='refeicao/']")
     pg.wait_for_selector("#form-refeicao[data-ligado]", state="attached")
     assert pg.evaluate("window.marcaDaVisita") == "mesma", "a página recarregou por inteiro"
-    calculators = [u for u in own_assets(urls) if "calculadoras" in u]
-    assert len(calculators) == 1, calculators
+    calculators = [u for u in own_assets(urls) if "/pacote-calculadoras." in u]
+    assert sorted(u.rsplit(".", 1)[1] for u in calculators) == ["css", "js"], calculators
+    sheets = "() => [...document.querySelectorAll('link[rel=stylesheet]')].map(l => new URL(l.href).pathname)"
+    order = [p.split("/")[-1].split(".")[0] for p in pg.evaluate(sheets) if "/assets/pacote-" in p]
+    assert order == ["pacote-calculadoras", "pacote-estilo"], order
+    # Shown, and styled by calculadoras.css (the form is framed), once the style is in.
+    expect(pg.locator("article[data-ep-pacote]")).to_be_visible()
+    expect(pg.locator("html")).not_to_have_class(re.compile("ep-estilo-chegando"))
+    assert pg.locator("form.calc-form").evaluate("e => getComputedStyle(e).borderTopStyle") != "none"
+    pg.locator(".md-sidebar--primary a.md-nav__link[href$='/tabelas/diaristas/']").first.click()
+    pg.wait_for_selector("table.tabela-dados th button.ordenar")  # tabelas.js ran on the new page
+    assert pg.evaluate("window.marcaDaVisita") == "mesma", "a página recarregou por inteiro"
+    tables = [u for u in own_assets(urls) if "/pacote-tabelas." in u]
+    assert sorted(u.rsplit(".", 1)[1] for u in tables) == ["css", "js"], tables
+    head = pg.locator("table.tabela-dados thead th").first
+    assert head.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(236, 239, 241)"  # tabelas.css
     assert pg.evaluate("window.violacoes") == []
     assert errors == []

@@ -60,7 +60,8 @@ def open_search(page: Page, url: str) -> None:
     when its index is ready (the empty box's, shown as «Digite para iniciar…» in place of
     «Inicializando busca»): every list rendered from then on answers a query typed later."""
     page.goto(url)
-    page.wait_for_function("() => window.document$ !== undefined && window.estatutosBusca")
+    # busca.js comes once the search starts, before the index (busca-sob-pedido.js, pacotes.js).
+    page.wait_for_function("() => window.document$ !== undefined && window.estatutosBuscaSobPedido")
     meta = page.locator(".md-search-result__meta")
     initial = meta.text_content()
     page.locator(BOX).click()  # the index is asked for only now (busca-sob-pedido.js)
@@ -79,6 +80,7 @@ def type_query(page: Page, query: str) -> list[str]:
     (``data-consulta``) whenever the list changes. Since ``open_search`` waited for the answer to
     the empty box, the next change after typing is this query's answer (empty lists included)."""
     box = page.locator(BOX)
+    page.wait_for_function("() => window.estatutosBusca !== undefined")  # the search started: busca.js is in
     prepare = (
         "([q]) => window.estatutosBusca.prepare(q, (document.querySelector('.ato-referencia') || {dataset: {}})"
         ".dataset.slug || null).query"
@@ -269,7 +271,7 @@ def test_folded_words_highlighted_on_landing(page: Page, base_url: str) -> None:
 def test_hit_on_a_phone_opens_the_hoje_box_in_view(phone: Page, base_url: str) -> None:
     """On a phone the theme gives back the old scroll when search closes: the hit still shows."""
     phone.goto(base_url + "/")
-    phone.wait_for_function("() => window.document$ !== undefined && window.estatutosBusca")
+    phone.wait_for_function("() => window.document$ !== undefined && window.estatutosBuscaSobPedido")
     phone.locator("label[for=__search]").first.click()
     results = type_query(phone, "hoje art 7 lei 4860")
     assert results[0] == "lei-4860-1965/#hoje-art7"

@@ -1,23 +1,25 @@
 /* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
  *
- * O Material pede o índice (search/search_index.json, cerca de 100 kB) assim que a página abre,
- * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
- * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
- * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
- * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí
- * vem primeiro o script da busca (busca.js, que lê a consulta e arruma os resultados; pacotes.js o
- * traz), depois o índice: o worker o monta e responde ao que já foi digitado (quando o worker fica
- * pronto, o Material lê de novo a caixa, já pelo busca.js). Se o script não vier, o índice segue
- * assim mesmo; sem pacotes.js (um erro), segue quando a página termina de carregar. Qualquer coisa
- * fora do esperado deixa o pedido seguir. */
+ * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página
+ * abre, para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda
+ * primeira visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a
+ * pessoa começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr
+ * o foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí
+ * pede, um logo depois do outro, o script da busca (busca.js, que lê a consulta e arruma os
+ * resultados; pacotes.js o traz) e o índice: os dois baixam juntos (antes, o índice esperava o
+ * script chegar: uma volta a mais na rede). Se o worker ficar pronto antes do script, o busca.js,
+ * ao chegar, faz o Material ler a caixa de novo. Enquanto a busca se prepara, a cópia do site em
+ * segundo plano (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o
+ * índice e com os scripts de idioma que o worker pede. Sem pacotes.js (um erro), o índice segue
+ * quando a página termina de carregar. Qualquer coisa fora do esperado deixa o pedido seguir. */
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
   var index = new URL("../search/search_index.json", script.src).href;
   var started = false;  // the person started a search
-  var released = false;  // the index may go: the search's script is in (or failed)
-  var loader = null;  // pacotes.js: loader(done) brings busca.js, then calls done()
+  var released = false;  // the index may go: the search's script was asked for
+  var loader = null;  // pacotes.js: loader(done) asks for busca.js (done() once it is in)
   var begun = false;
   var held = [];
 
@@ -27,10 +29,44 @@
     held.splice(0).forEach(function (send) { send(); });
   }
 
+  // How long the background copy of the site may wait for the search to get ready.
+  var PATIENCE = 10000;
+
+  // The search is ready (Material's worker has the index: the results' line leaves «Inicializando
+  // busca») or gave up: the background copy goes on. Until then, it waits (offline.js).
+  function holdWarmUp() {
+    var offline = window.estatutosOffline;
+    if (!offline && document.readyState !== "complete") {  // a ?q= link: offline.js comes later
+      window.addEventListener("load", holdWarmUp, { once: true });
+      return;
+    }
+    if (!offline || !offline.ocupado || !window.MutationObserver || !window.Promise) return;
+    offline.ocupado(new Promise(function (resolve) {
+      var result = document.querySelector("[data-md-component='search-result']");
+      var meta = result && result.querySelector(".md-search-result__meta");
+      var waiting = meta ? meta.textContent.trim() : "";
+      var observer = null;
+      var timer = setTimeout(finish, PATIENCE);
+      function finish() {
+        clearTimeout(timer);
+        if (observer) observer.disconnect();
+        resolve();
+      }
+      if (!meta || !waiting) return finish();
+      observer = new MutationObserver(function () {
+        if (meta.textContent.trim() !== waiting || result.querySelector(".md-search-result__item")) finish();
+      });
+      observer.observe(result, { childList: true, subtree: true, characterData: true });
+    }));
+  }
+
   function begin() {
     if (!started || !loader || begun) return;
     begun = true;
-    loader(release);
+    holdWarmUp();
+    // The script first, then the index at once: they download together.
+    loader(function () {});
+    release();
   }
 
   function start() {

@@ -672,6 +672,11 @@
   }
 
   api.highlight = highlight;
-  document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
+  document.querySelectorAll("[data-md-component=search-query]").forEach(function (box) {
+    patch(box);
+    // Este script e o índice baixam juntos (busca-sob-pedido.js): se o worker ficou pronto antes,
+    // o Material já buscou o texto cru; ele lê a caixa de novo, agora por aqui.
+    if (native.get.call(box)) box.dispatchEvent(new KeyboardEvent("keyup"));
+  });
   window.estatutosACadaPagina(onPage);
 })(typeof window !== "undefined" ? window : globalThis);

@@ -43,15 +43,21 @@ def own_assets(urls: list[str]) -> list[str]:
             and not p.startswith(("/assets/javascripts/", "/assets/stylesheets/", "/assets/pyodide/"))]
 
 
-def requested(pg: Page) -> list[str]:
+def requested(pg: Page, finished: list[str] | None = None) -> list[str]:
+    """The URLs the page asks for, in order; with ``finished``, each response's end is recorded
+    there too, as ``"fim " + url``, in the same order (a request and the end of another compared)."""
     urls: list[str] = []
     pg.on("request", lambda request: urls.append(request.url))
+    if finished is not None:
+        pg.on("request", lambda request: finished.append(request.url))
+        pg.on("requestfinished", lambda request: finished.append("fim " + request.url))
     return urls
 
 
 def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: BrowserContext, base_url: str) -> None:
     pg = fresh.new_page()
-    urls = requested(pg)
+    events: list[str] = []
+    urls = requested(pg, events)
     pg.goto(base_url + "/lei-4860-1965/", wait_until="load")
     # Material has started: its search worker is up and its sitemap asked for; the index is not.
     pg.wait_for_function("() => window.document$ !== undefined && window.estatutosBuscaSobPedido !== undefined")
@@ -66,8 +72,9 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     # scroll in a bordered frame (site.css).
     frame = pg.locator(".tabela-rolagem").first
     assert frame.evaluate("e => getComputedStyle(e).borderTopWidth") == "1px"
-    # A search starts: the search's script comes, then the index, and the first query is answered
-    # as busca.js reads it (a citation: the article's own card first).
+    # A search starts: the search's script is asked for, then the index at once (they download
+    # together: the index's request comes before the script's response has ended), and the first
+    # query is answered as busca.js reads it (a citation: the article's own card first).
     with pg.expect_request("**/search/search_index.json"):
         box = pg.locator("input[data-md-component=search-query]")
         box.click()
@@ -77,6 +84,12 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     box.press_sequentially("prorrogacao", delay=20)
     expect(pg.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
     assert "prorrogação" in pg.locator(".md-search-result__list").inner_text().lower()
+    index_asked = next(k for k, e in enumerate(events) if e.endswith("/search/search_index.json"))
+    script_in = next(k for k, e in enumerate(events) if e.startswith("fim ") and "/assets/pacote-busca." in e)
+    assert index_asked < script_in, events
+    # Material's worker asks for no lunr language script (the index names none: the site folds
+    # words itself; two requests one after the other on a slow link).
+    assert not [u for u in urls if "/assets/javascripts/lunr/" in u], urls
     assert pg.evaluate("window.estatutosBusca !== undefined")
     assert pg.evaluate("window.violacoes") == []
 

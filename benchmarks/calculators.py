@@ -296,8 +296,8 @@ def offline_check(browser: Browser, url: str, site: Path) -> tuple[int, int, int
     page.set_default_timeout(120_000)
     page.goto(url + "/calculadoras/")
     page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    # ... and the engine's saved state is stored (in the background after the first answer).
-    wait_saved_state(page)
+    # Nothing was computed here, so no saved state of the engine is to be waited for (an earlier
+    # version polled 60 s for one that never comes).
     page.click(".motor-oferta [data-motor-acao='offline']")
     page.wait_for_selector(".motor-oferta.motor-oferta--guardado")
     # ... then the rest of the site, in the background (scripts/sw-paginas.js).

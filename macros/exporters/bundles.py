@@ -47,6 +47,8 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from . import build_cache
+
 # Scripts only the calculator pages (and the calculators' index) run.
 CALCULATOR_ONLY = (
     "assets/motor.js",
@@ -82,6 +84,7 @@ GROUPS = (
 # which can only place scripts after it.
 BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
 
+ROOT = Path(__file__).resolve().parents[2]
 # Terser (npm, pinned), run by Node: the script bundles minified (comments out, local names short).
 MINIFIER = Path(__file__).with_name("minify.mjs")
 THEME_SCRIPT = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js"></script>')
@@ -149,12 +152,29 @@ def minify_scripts(sources: dict[str, str]) -> dict[str, str]:
     node = shutil.which("node")
     if node is None:
         raise BundleError("o Node não está instalado (bash scripts/run.sh setup): ele minifica os pacotes")
-    done = subprocess.run([node, str(MINIFIER)], input=json.dumps(sources), capture_output=True, text=True,
-                          timeout=300, check=False)
-    if done.returncode != 0:
-        raise BundleError("a minificação dos scripts (Terser) falhou: " + done.stderr.strip()[-600:])
-    minified: dict[str, str] = json.loads(done.stdout)
+    request = json.dumps(sources, sort_keys=True)
+
+    def run_terser() -> bytes:
+        done = subprocess.run([node, str(MINIFIER)], input=request, capture_output=True, text=True,
+                              timeout=300, check=False)
+        if done.returncode != 0:
+            raise BundleError("a minificação dos scripts (Terser) falhou: " + done.stderr.strip()[-600:])
+        return done.stdout.encode("utf-8")
+
+    # The same sources, the same minifier script and the same Terser: the same output (kept
+    # between builds, macros/exporters/build_cache.py).
+    key = b"\0".join((request.encode("utf-8"), MINIFIER.read_bytes(), terser_version().encode("utf-8")))
+    minified: dict[str, str] = json.loads(build_cache.cached("terser", key, "min.json", run_terser))
     return {name: code + "\n" for name, code in minified.items()}
+
+
+def terser_version() -> str:
+    """The installed Terser's version (``package-lock.json`` pins it); part of the cache key."""
+    try:
+        meta = json.loads((ROOT / "node_modules" / "terser" / "package.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return "desconhecida"
+    return str(meta.get("version", "desconhecida"))
 
 
 def minify_style(text: str) -> str:

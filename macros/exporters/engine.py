@@ -18,7 +18,6 @@ members without inflating them.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import io
 import json
@@ -177,7 +176,10 @@ def lock_contents() -> bytes:
 
 
 def gzip_size(content: bytes) -> int:
-    return len(gzip.compress(content, compresslevel=9, mtime=0))
+    """Bytes of ``content`` with gzip -9 (the build's ``.gz`` copy; cached between builds)."""
+    from .precompress import gzip_bytes
+
+    return len(gzip_bytes(content))
 
 
 @dataclass(frozen=True)

@@ -8,20 +8,19 @@ README «Hospedagem» says how for common hosts). The browser decodes them: the 
 the service worker's cache and the progress count see the same bytes as before.
 
 Brotli at quality 11 is slow (about a minute for Pyodide's ``.wasm`` on a busy machine), so each
-result is kept in a cache outside the repository, by content hash (``$XDG_CACHE_HOME`` or
-``~/.cache``, folder ``estatutos-portuarios/brotli``): a file that did not change is compressed
-once per machine. The output depends only on the input bytes (same bytes, same ``.br``).
+result, and gzip's for the large files, is kept in the build cache (``build_cache.py``, outside the
+repository, by content hash): a file that did not change is compressed once per machine. The
+output depends only on the input bytes (same bytes, same ``.br``).
 """
 
 from __future__ import annotations
 
 import gzip
-import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 import brotli
+
+from . import build_cache
 
 # Files that gain from compression; smaller ones are not worth a second request path.
 COMPRESSIBLE = {".wasm", ".mjs", ".js", ".css", ".json", ".html", ".xml", ".txt", ".csv", ".svg", ".zip"}
@@ -32,34 +31,22 @@ BROTLI_WINDOW = 24  # the largest window: the .wasm is 9.6 MB
 ENGINE_ZIPS = ("python_stdlib.zip", "calculadoras.zip")
 # The downloads keep one file each, as listed with its hash on /dados/ (a host may still gzip them).
 NOT_COPIED = ("dados", "fontes")
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "estatutos-portuarios" / "brotli"
+# gzip -9 of a file this large is worth keeping between builds (the engine's files).
+GZIP_CACHED_FROM = 256_000
 
 
 def brotli_bytes(content: bytes) -> bytes:
-    """``content`` compressed with brotli (quality 11), from the cache when it was done before."""
-    key = hashlib.sha256(content).hexdigest()
-    cached = cache_dir() / f"{key}-q{BROTLI_QUALITY}w{BROTLI_WINDOW}.br"
-    try:
-        return cached.read_bytes()
-    except OSError:
-        pass
-    packed: bytes = brotli.compress(content, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW)
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=cached.parent, delete=False) as tmp:
-            tmp.write(packed)
-        os.replace(tmp.name, cached)  # atomic: parallel builds never read half a file
-    except OSError:
-        pass  # no writable cache: the next build compresses again
-    return packed
+    """``content`` compressed with brotli (quality 11), from the build cache when done before."""
+    return build_cache.cached("brotli", content, f"q{BROTLI_QUALITY}w{BROTLI_WINDOW}.br",
+                              lambda: brotli.compress(content, quality=BROTLI_QUALITY, lgwin=BROTLI_WINDOW))
 
 
 def gzip_bytes(content: bytes) -> bytes:
-    return gzip.compress(content, compresslevel=9, mtime=0)
+    """``content`` compressed with gzip -9 (no time stamp: the same bytes every build); a large one
+    from the build cache when done before."""
+    if len(content) < GZIP_CACHED_FROM:
+        return gzip.compress(content, compresslevel=9, mtime=0)
+    return build_cache.cached("gzip", content, "9.gz", lambda: gzip.compress(content, compresslevel=9, mtime=0))
 
 
 def wanted(path: Path, site_dir: Path) -> bool:

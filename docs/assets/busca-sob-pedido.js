@@ -4,34 +4,19 @@
  * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
  * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
  * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
- * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí
- * vem primeiro o script da busca (busca.js, que lê a consulta e arruma os resultados; pacotes.js o
- * traz), depois o índice: o worker o monta e responde ao que já foi digitado (quando o worker fica
- * pronto, o Material lê de novo a caixa, já pelo busca.js). Se o script não vier, o índice segue
- * assim mesmo; sem pacotes.js (um erro), segue quando a página termina de carregar. Qualquer coisa
- * fora do esperado deixa o pedido seguir. */
+ * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o
+ * pedido segue, junto com o do script da busca (busca.js, que lê a consulta e arruma os resultados;
+ * pacotes.js o traz, pelo aoIniciar daqui): o worker monta o índice e responde ao que já foi
+ * digitado (o Material reenvia a consulta quando o worker fica pronto, e de novo quando busca.js
+ * chega, se chegar depois). Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
   var index = new URL("../search/search_index.json", script.src).href;
-  var started = false;  // the person started a search
-  var released = false;  // the index may go: the search's script is in (or failed)
-  var loader = null;  // pacotes.js: loader(done) brings busca.js, then calls done()
-  var begun = false;
+  var started = false;
   var held = [];
-
-  function release() {
-    if (released) return;
-    released = true;
-    held.splice(0).forEach(function (send) { send(); });
-  }
-
-  function begin() {
-    if (!started || !loader || begun) return;
-    begun = true;
-    loader(release);
-  }
+  var onStart = [];  // pacotes.js: bring busca.js
 
   function start() {
     if (started) return;
@@ -40,7 +25,8 @@
     document.removeEventListener("pointerover", onPointer, true);
     document.removeEventListener("focusin", onFocus, true);
     document.removeEventListener("change", onToggle, true);
-    begin();
+    held.splice(0).forEach(function (send) { send(); });
+    onStart.splice(0).forEach(function (fn) { fn(); });
   }
 
   function isSearch(target) {
@@ -61,17 +47,11 @@
   window.estatutosBuscaSobPedido = {
     iniciada: function () { return started; },
     iniciar: start,
-    antesDoIndice: function (load) {
-      loader = load;
-      begin();
+    aoIniciar: function (fn) {
+      if (started) fn();
+      else onStart.push(fn);
     }
   };
-  // Without the bundles' loader (an error in the site's scripts), the index is not held forever.
-  window.addEventListener("load", function () {
-    if (loader) return;
-    loader = function (done) { done(); };
-    begin();
-  });
 
   var proto = XMLHttpRequest.prototype;
   var open = proto.open;
@@ -87,7 +67,7 @@
   proto.send = function () {
     var xhr = this;
     var args = arguments;
-    if (released || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
+    if (started || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
     held.push(function () { send.apply(xhr, args); });
   };
 })();

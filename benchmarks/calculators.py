@@ -250,11 +250,14 @@ def cold_ours(browser: Browser, url: str, slow: bool,
 
 
 def wait_saved_state(page: Page) -> None:
-    """Untimed: the engine's saved state is stored (in the background after the first answer)."""
+    """Untimed: the engine's saved state is stored (in the background after the first answer), and
+    the engine is kept on the device (the worker said so: ``ep-motor-guardado``, motor-cedo.js)."""
     page.evaluate("""async () => {
       for (let i = 0; i < 240; i++) {
         const keys = await (await caches.open('ep-motor')).keys();
-        if (keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
+        // (a site from before motor-cedo.js keeps no such record)
+        const kept = !window.estatutosMotorCedo || localStorage.getItem('ep-motor-guardado') !== null;
+        if (kept && keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       return false;

@@ -1,39 +1,31 @@
 /* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
  *
- * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página
- * abre, para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda
- * primeira visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a
- * pessoa começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr
- * o foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí
- * pede, um logo depois do outro, o script da busca (busca.js, que lê a consulta e arruma os
- * resultados; pacotes.js o traz) e o índice: os dois baixam juntos (antes, o índice esperava o
- * script chegar: uma volta a mais na rede). Se o worker ficar pronto antes do script, o busca.js,
- * ao chegar, faz o Material ler a caixa de novo. Enquanto a busca se prepara, a cópia do site em
- * segundo plano (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o
- * índice e com os scripts de idioma que o worker pede. Sem pacotes.js (um erro), o índice segue
- * quando a página termina de carregar. Qualquer coisa fora do esperado deixa o pedido seguir. */
+ * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página abre,
+ * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
+ * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
+ * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
+ * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o
+ * pedido segue, junto com o do script da busca (busca.js, que lê a consulta e arruma os resultados;
+ * pacotes.js o traz, pelo aoIniciar daqui): o worker monta o índice e responde ao que já foi
+ * digitado (o Material reenvia a consulta quando o worker fica pronto, e de novo quando busca.js
+ * chega, se chegar depois). Enquanto a busca se prepara, a cópia do site em segundo plano
+ * (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o índice.
+ * Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
   var index = new URL("../search/search_index.json", script.src).href;
-  var started = false;  // the person started a search
-  var released = false;  // the index may go: the search's script was asked for
-  var loader = null;  // pacotes.js: loader(done) asks for busca.js (done() once it is in)
-  var begun = false;
+  var started = false;
   var held = [];
-
-  function release() {
-    if (released) return;
-    released = true;
-    held.splice(0).forEach(function (send) { send(); });
-  }
+  var onStart = [];  // pacotes.js: bring busca.js
 
   // How long the background copy of the site may wait for the search to get ready.
   var PATIENCE = 10000;
 
-  // The search is ready (Material's worker has the index: the results' line leaves «Inicializando
-  // busca») or gave up: the background copy goes on. Until then, it waits (offline.js).
+  // The search is ready (Material's worker has built the index: the results' line leaves
+  // «Inicializando busca») or gave up: the background copy of the site goes on. Until then, it
+  // waits (offline.js, the same pause as for the engine's download).
   function holdWarmUp() {
     var offline = window.estatutosOffline;
     if (!offline && document.readyState !== "complete") {  // a ?q= link: offline.js comes later
@@ -60,23 +52,16 @@
     }));
   }
 
-  function begin() {
-    if (!started || !loader || begun) return;
-    begun = true;
-    holdWarmUp();
-    // The script first, then the index at once: they download together.
-    loader(function () {});
-    release();
-  }
-
   function start() {
     if (started) return;
     started = true;
+    holdWarmUp();
     document.removeEventListener("pointerdown", onPointer, true);
     document.removeEventListener("pointerover", onPointer, true);
     document.removeEventListener("focusin", onFocus, true);
     document.removeEventListener("change", onToggle, true);
-    begin();
+    held.splice(0).forEach(function (send) { send(); });
+    onStart.splice(0).forEach(function (fn) { fn(); });
   }
 
   function isSearch(target) {
@@ -89,7 +74,10 @@
   function onToggle(event) { if (event.target && event.target.id === "__search" && event.target.checked) start(); }
 
   // A link with ?q= opens the search at once (Material's deep link).
-  if (new URL(window.location.href).searchParams.has("q")) started = true;
+  if (new URL(window.location.href).searchParams.has("q")) {
+    started = true;
+    holdWarmUp();
+  }
   document.addEventListener("pointerdown", onPointer, true);
   document.addEventListener("pointerover", onPointer, true);
   document.addEventListener("focusin", onFocus, true);
@@ -97,17 +85,11 @@
   window.estatutosBuscaSobPedido = {
     iniciada: function () { return started; },
     iniciar: start,
-    antesDoIndice: function (load) {
-      loader = load;
-      begin();
+    aoIniciar: function (fn) {
+      if (started) fn();
+      else onStart.push(fn);
     }
   };
-  // Without the bundles' loader (an error in the site's scripts), the index is not held forever.
-  window.addEventListener("load", function () {
-    if (loader) return;
-    loader = function (done) { done(); };
-    begin();
-  });
 
   var proto = XMLHttpRequest.prototype;
   var open = proto.open;
@@ -123,7 +105,7 @@
   proto.send = function () {
     var xhr = this;
     var args = arguments;
-    if (released || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
+    if (started || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
     held.push(function () { send.apply(xhr, args); });
   };
 })();

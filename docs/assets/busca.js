@@ -672,11 +672,11 @@
   }
 
   api.highlight = highlight;
-  document.querySelectorAll("[data-md-component=search-query]").forEach(function (box) {
-    patch(box);
-    // Este script e o índice baixam juntos (busca-sob-pedido.js): se o worker ficou pronto antes,
-    // o Material já buscou o texto cru; ele lê a caixa de novo, agora por aqui.
-    if (native.get.call(box)) box.dispatchEvent(new KeyboardEvent("keyup"));
-  });
+  document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
   window.estatutosACadaPagina(onPage);
+  // This script comes once the search started (pacotes.js), with the index: if Material read the
+  // box before it came, it reads it again (on keyup), now through patch().
+  document.querySelectorAll("[data-md-component=search-query]").forEach(function (input) {
+    if (native.get.call(input)) input.dispatchEvent(new KeyboardEvent("keyup"));
+  });
 })(typeof window !== "undefined" ? window : globalThis);

@@ -2,7 +2,9 @@
  *
  * Conversa com o Web Worker (calculadoras-worker.mjs, que roda o Pyodide e calculators.api):
  * - só inicia o worker depois que a pessoa aceitou baixar o motor (motor.js: localStorage
- *   "ep-motor" = "sim");
+ *   "ep-motor" = "sim"); na volta de quem tem o motor guardado, toma o worker que motor-cedo.js
+ *   criou antes do script do Material (com as mensagens que ele já mandou), e registra quando o
+ *   worker diz que o motor ficou guardado (a próxima visita começa cedo);
  * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
  *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
  *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);
@@ -28,10 +30,8 @@
 
   var script = document.currentScript;
   var ASSETS = new URL(".", script ? script.src : window.location.href);
-  var SITE = new URL("../", ASSETS);
   var DEFAULT_TIMEOUT_MS = 60000;
   var DEFAULT_RUN_TIMEOUT_MS = 30000;
-  var DEFAULT_STALL_MS = 10000; // no byte for this long: a download stopped (the worker says so)
   var loadFailed = false; // a start failed: the next one fetches the engine from the network
 
   var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
@@ -55,9 +55,8 @@
     return flag(window.calculadorasTempoLimiteCalculo, DEFAULT_RUN_TIMEOUT_MS);
   }
 
-  function stallMs() {
-    return flag(window.calculadorasTempoLimiteParado, DEFAULT_STALL_MS);
-  }
+  var early = window.estatutosMotorCedo; // motor-cedo.js: the worker's start, early on a return
+  var stallMs = early.parado;
 
   // ---------------------------------------------------------------- progress, consent
   function progress(text, loaded, total) {
@@ -138,14 +137,21 @@
   function startEngine() {
     if (engine) return engine.ready;
     if (!allowed()) return Promise.reject(fault("carga", "motor não autorizado"));
-    var worker;
-    try {
-      worker = new Worker(new URL("calculadoras-worker.mjs", ASSETS), { type: "module" });
-    } catch (error) {
-      return Promise.reject(fault("carga", error && error.message));
+    // The worker motor-cedo.js created as soon as the page was read (a return with the engine
+    // kept), with the messages it sent meanwhile; else a new one, told to start now.
+    var made = early.tomar();
+    var received = made ? made.mensagens : [];
+    if (!made) {
+      progress("Carregando o motor de cálculo…");
+      try {
+        made = early.criar(loadFailed);
+      } catch (error) {
+        return Promise.reject(fault("carga", error && error.message));
+      }
     }
+    var worker = made.worker;
+    var created = made.criado;
     window.calculadorasBoots += 1;
-    var created = Math.round(performance.now());
     var current = { worker: worker, pending: {}, nextId: 1, loaded: false, stopped: false };
     engine = current;
     current.ready = new Promise(function (resolve, reject) {
@@ -165,6 +171,7 @@
           stopEngine(current, fault(kind || "motor", reason));
         } else {
           if (kind !== "versao") loadFailed = true; // another build's files are not damaged copies
+          early.esquecer(); // the next visit starts as a first one (no early start)
           reject(fault(kind || "carga", reason));
         }
       }
@@ -182,6 +189,9 @@
           clearTimeout(timer);
           current.loaded = true;
           resolve();
+        } else if (msg.type === "guardado") {
+          // Every engine file of this build is in this device's cache: the next visit starts early.
+          early.guardado();
         } else if (msg.type === "dados") {
           // The tables are arriving: the calculation's time limit starts again (slow is not stopped).
           var waiting = current.pending[msg.id];
@@ -213,62 +223,25 @@
         broken("falha no worker" + (event && event.message ? ": " + event.message : ""));
       };
       worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
+      // What the early worker said before this page took it, in order.
+      received.forEach(function (entry) {
+        var handler = { message: worker.onmessage, error: worker.onerror, messageerror: worker.onmessageerror }[entry[0]];
+        handler(entry[1]);
+      });
     });
     current.ready.catch(function (error) { stopEngine(current, error); });
     // The site's background warm-up (offline.js) waits until the engine is in, or has failed.
     if (window.estatutosOffline && window.estatutosOffline.ocupado) window.estatutosOffline.ocupado(current.ready);
-    var motor = window.estatutosMotor;
-    var files = motor ? motor.arquivos() : [];
-    progress("Carregando o motor de cálculo…");
-    worker.postMessage({
-      type: "boot",
-      indexURL: new URL("pyodide/", ASSETS).href,
-      stdLibURL: new URL("pyodide/python_stdlib.zip", ASSETS).href,
-      archiveURL: new URL("calculadoras.zip", ASSETS).href,
-      // Each engine file (address, uncompressed size) for the progress count; the download size.
-      files: files.map(function (file) {
-        return { href: new URL(file.url, SITE).href, bytes: file.bytes, sha256: file.sha256 };
-      }),
-      // The build id (reliab: <meta name="ep-versao">), when the page has it: the saved state of
-      // the engine (motor-instantaneo.mjs) is tied to it and to the engine files' hashes.
-      versao: pageBuild(),
-      gzip: motor ? motor.tamanho() : 0,
-      parado: stallMs(),
-      recarregar: loadFailed,
-    });
     return current.ready;
   }
 
   // ---------------------------------------------------------------- one build at a time
   // The page's build id, and the one of the service worker that controls it (asked once per
   // controller: another tab may have let a new service worker take over meanwhile).
-  function pageBuild() {
-    return (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content || "";
-  }
+  var pageBuild = early.versao;
 
-  var buildAnswers = typeof WeakMap === "function" ? new WeakMap() : null;
-  var BUILD_ANSWER_MS = 3000; // a service worker that does not answer does not stop the calculation
-
-  function workerBuild(controller) {
-    if (!buildAnswers) return Promise.resolve("");
-    if (!buildAnswers.has(controller)) {
-      buildAnswers.set(controller, new Promise(function (resolve) {
-        var channel = new MessageChannel();
-        var timer = setTimeout(function () { resolve(""); }, BUILD_ANSWER_MS);
-        channel.port1.onmessage = function (event) {
-          clearTimeout(timer);
-          resolve(String((event.data && event.data.versao) || ""));
-        };
-        try {
-          controller.postMessage({ type: "EP_VERSAO" }, [channel.port2]);
-        } catch {
-          clearTimeout(timer);
-          resolve("");
-        }
-      }));
-    }
-    return buildAnswers.get(controller);
-  }
+  // Asked once per controller (motor-cedo.js; early, with the worker, on a return).
+  var workerBuild = early.versaoDoServiceWorker;
 
   function sameBuild() {
     var sw = navigator.serviceWorker;
@@ -322,4 +295,9 @@
     descreverFalha: describeFault,
     etapas: function () { return stages; },
   };
+
+  // A return with the engine kept: motor-cedo.js started the worker while the page was still
+  // being set up. It is taken now (its progress, failures and the site's background warm-up are
+  // handled as any start's); the first calculation still waits for the build check (sameBuild).
+  if (early.comecou()) startEngine().catch(function () { /* the message is shown on submit */ });
 })();

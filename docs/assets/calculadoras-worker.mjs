@@ -6,6 +6,7 @@
  *   {type: "run", id, name, inputs, dataURL, parado}  roda calculators.api.run(name, inputs, data)
  * Mensagens enviadas:
  *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message, kind}
+ *   {type: "guardado"} (todos os arquivos do motor desta construção estão no cache do aparelho)
  *   {type: "dados", id} (as tabelas estão chegando) | {type: "result", id, json}
  *   {type: "result", id, error, kind}
  *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou; "versao": um
@@ -389,15 +390,22 @@ async function boot(message) {
  * before the service worker controls the page, this worker's downloads bypass it and nothing is
  * cached; so, once the engine is ready, every engine file missing from the engine's cache is put
  * there, under the key the service worker reads (address + "?v=" + content hash). The bytes come
- * from the browser's HTTP cache (just downloaded) and are checked against the build's hash. */
+ * from the browser's HTTP cache (just downloaded) and are checked against the build's hash.
+ * True when every engine file of this build is in the cache afterwards (the page's next visit may
+ * then start the engine early: motor-cedo.js). */
 async function keepForOffline(files) {
-  if (!self.caches || !self.crypto || !crypto.subtle) return;
+  if (!self.caches || !self.crypto || !crypto.subtle || !files.length) return false;
+  let missing = 0;
   try {
     const cache = await caches.open("ep-motor");
     for (const file of files) {
+      missing += 1; // until it is found, or kept, below
       if (!file.sha256) continue;
       const key = `${file.href}?v=${file.sha256.slice(0, 20)}`;
-      if (await cache.match(key)) continue;
+      if (await cache.match(key)) {
+        missing -= 1;
+        continue;
+      }
       const response = await nativeFetch(file.href, { cache: "force-cache", credentials: "same-origin" });
       if (!response.ok) continue;
       const bytes = await response.arrayBuffer();
@@ -406,10 +414,12 @@ async function keepForOffline(files) {
       if (hex !== file.sha256) continue; // another build's file: never mixed in
       const type = response.headers.get("Content-Type") || "application/octet-stream";
       await cache.put(key, new Response(bytes, { status: 200, headers: { "Content-Type": type } }));
+      missing -= 1;
     }
   } catch {
-    /* no storage (private mode, quota): the calculator still works online */
+    return false; // no storage (private mode, quota): the calculator still works online
   }
+  return missing === 0;
 }
 
 /* The decree's tables (for the calculators that need data), read with a watchdog: no byte for
@@ -475,7 +485,9 @@ self.onmessage = async (event) => {
     try {
       const ready = await engine;
       self.postMessage({ type: "ready", ms: ready.ms, stages });
-      keepForOffline(Array.isArray(message.files) ? message.files : []);
+      keepForOffline(Array.isArray(message.files) ? message.files : []).then((kept) => {
+        if (kept) self.postMessage({ type: "guardado" });
+      });
       // No calculation asked for (the engine was downloaded for later): the state is saved once
       // the worker has been idle a moment; a calculation that comes first takes precedence.
       setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);

@@ -628,5 +628,11 @@
     },
   };
 
+  // On a full load this script runs at the end of <body>, with the forms already there: they are
+  // bound now, before Material sets the page up (DOMContentLoaded, a long task on a slow phone), so
+  // that a link's calculation is asked for at once (the engine may already be starting:
+  // motor-cedo.js). Later pages (instant navigation) are bound by estatutosACadaPagina; binding twice
+  // does nothing.
+  if (document.readyState === "loading") setup();
   window.estatutosACadaPagina(setup);
 })();

@@ -73,17 +73,9 @@
     resolve.forEach(function (fn) { fn(); });
   }
 
-  function arquivos() {
-    var node = box() || document.querySelector("[data-motor-arquivos]");
-    if (!node) return [];
-    try { return JSON.parse(node.getAttribute("data-motor-arquivos")) || []; } catch { return []; }
-  }
-
-  /* Download size (gzip bytes, from the build), as the offer shows it. */
-  function tamanho() {
-    var node = box();
-    return node ? Number(node.getAttribute("data-motor-gzip")) || 0 : 0;
-  }
+  // The engine files and the download size, read from the offer (motor-cedo.js, loaded before).
+  var arquivos = window.estatutosMotorCedo.arquivos;
+  var tamanho = window.estatutosMotorCedo.tamanho;
 
   /* Runs fn once the person agrees (at once if she already did), without showing anything. */
   function aoAceitar(fn) {
@@ -280,7 +272,7 @@
 
   /* The server has another build than this page (assets/versao.json, never precached). */
   function otherBuild() {
-    var mine = (document.querySelector('meta[name="ep-versao"]') || { content: "" }).content;
+    var mine = window.estatutosMotorCedo.versao();
     return fetch(new URL("versao.json", ASSETS).href, { cache: "no-store" }).then(function (response) {
       return response.json();
     }).then(function (server) {

@@ -20,6 +20,9 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
 - ``assets/pacote-antes.<hash>.js``: what must run before Material's script (:data:`BEFORE_THEME`:
   the sitemap for instant navigation wherever the site is served, the search index held until a
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.
+  A calculator page gets its own copy (also ``pacote-antes.<hash>.js``, no extra request) with
+  :data:`BEFORE_THEME_CALCULATORS` at the end: the engine's worker created before Material's
+  script runs, on a return with the engine kept (``docs/assets/motor-cedo.js``).
 
 The scripts are minified by Terser (npm, pinned; ``macros/exporters/minify.mjs``), the styles
 lose their comments and indentation; each file's marker comment (``/* assets/x.js */``) stays.
@@ -51,6 +54,7 @@ from . import build_cache
 
 # Scripts only the calculator pages (and the calculators' index) run.
 CALCULATOR_ONLY = (
+    "assets/motor-cedo.js",
     "assets/motor.js",
     "assets/calculadoras-motor.js",
     "assets/calculadoras-resultado.js",
@@ -83,6 +87,10 @@ GROUPS = (
 # Scripts that must run before Material's bundle (they wrap its requests); not in mkdocs.yml,
 # which can only place scripts after it.
 BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
+# On a calculator page (full load), also before Material's bundle: the engine's worker starts as
+# soon as the page is read when the person returns with the engine kept (issue 22 §2). The same
+# file is in the calculators' bundle too (instant navigation); its second copy does nothing.
+BEFORE_THEME_CALCULATORS = ("assets/motor-cedo.js",)
 
 ROOT = Path(__file__).resolve().parents[2]
 # Terser (npm, pinned), run by Node: the script bundles minified (comments out, local names short).
@@ -105,6 +113,7 @@ class Bundles:
     style: str = ""
     site: str = ""
     before: str = ""
+    before_calculators: str = ""
     groups: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Each group's (script, style sheet) bundle, by the group's name."""
     separate: list[Any] = field(default_factory=list)
@@ -233,6 +242,8 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
                for group in GROUPS}
     sources["site"] = "".join(script_part(uri, texts[uri]) for uri in plain if uri not in grouped_js)
     sources["antes"] = "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME)
+    sources["antes-calculadoras"] = "".join(script_part(uri, texts[uri])
+                                            for uri in (*BEFORE_THEME, *BEFORE_THEME_CALCULATORS))
     minified = minify_scripts(sources)
     written: list[tuple[str, str]] = []
     for group in GROUPS:
@@ -246,6 +257,8 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
         out.groups[group.name] = (script[0], sheet)
     out.site, site = _named("pacote-site", "js", minified["site"])
     out.before, before = _named("pacote-antes", "js", minified["antes"])
+    written.append(_named("pacote-antes", "js", minified["antes-calculadoras"]))
+    out.before_calculators = written[-1][0]
     out.style, common = _named("pacote-estilo", "css",
                                "".join(style_part(uri, texts[uri]) for uri in styles if uri not in grouped_css))
     _drop(files, texts)
@@ -260,7 +273,8 @@ def tags(out: Bundles, root: str, groups: list[Group], site_url: str) -> tuple[s
     """(before Material's script, after it): the bundles' tags for a page whose root is ``root``
     and that carries ``groups``. The site's bundle names every group's files (``data-pacotes``),
     for instant navigation (``docs/assets/pacotes.js``)."""
-    before = f'<script src="{root}{out.before}" data-site-url="{html.escape(site_url)}"></script>'
+    first = out.before_calculators if any(group.name == "calculadoras" for group in groups) else out.before
+    before = f'<script src="{root}{first}" data-site-url="{html.escape(site_url)}"></script>'
     names = " ".join(uri.removeprefix("assets/") for pair in out.groups.values() for uri in pair if uri)
     after = f'<script src="{root}{out.site}" data-pacotes="{names}"></script>'
     for group in groups:

@@ -9,6 +9,11 @@ One context, three opens of the same calculator link:
    throws both away, starts normally, shows no error, gives the same result, and saves a good
    state again.
 
+Opens 2 and 3 are returns with the engine kept (consent, the engine's files in the device's cache,
+the service worker in control): there the engine's worker is created before Material's script
+runs (docs/assets/motor-cedo.js), told by order (the page records both), never by time. The first
+open has none of that, and starts the worker as before, after the page's scripts.
+
 No time is compared with a limit (speed: benchmarks/calculators.py).
 """
 
@@ -32,6 +37,24 @@ SNAPSHOTS = """async () => {
   }
   return out;
 }"""
+# The order in which the page creates the calculators' worker ("motor") and Material's script sets
+# window.document$ at the end of its run ("material").
+ORDER = """(() => {
+  window.epOrdem = [];
+  const Native = window.Worker;
+  window.Worker = class extends Native {
+    constructor(url, options) {
+      if (String(url).includes('calculadoras-worker')) window.epOrdem.push('motor');
+      super(url, options);
+    }
+  };
+  let value;
+  Object.defineProperty(window, 'document$', {
+    configurable: true,
+    get() { return value; },
+    set(next) { window.epOrdem.push('material'); value = next; },
+  });
+})()"""
 PLANT = """async ([url, bytes]) => {
   const cache = await caches.open('ep-motor');
   const body = new Uint8Array(bytes).map((_, i) => (i * 7919) % 256);
@@ -43,6 +66,7 @@ PLANT = """async ([url, bytes]) => {
 def ctx(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(locale="pt-BR")
     context.add_init_script("localStorage.setItem('ep-motor','sim')")
+    context.add_init_script(ORDER)
     yield context
     context.close()
 
@@ -55,6 +79,7 @@ def open_and_compute(ctx: BrowserContext, base_url: str) -> tuple[Page, str, dic
     assert pg.locator(".calc-erro-carga, .calc-erro-motor").count() == 0
     total = pg.locator("#resultado-horas_extras tr[data-valor='total'] td").first.inner_text()
     stages = pg.evaluate("() => window.estatutosCalculo.etapas()")
+    stages["ordem"] = pg.evaluate("() => window.epOrdem")
     return pg, total, stages
 
 
@@ -73,13 +98,18 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
     first, total, stages = open_and_compute(ctx, base_url)
     assert total.startswith("Cr$ ") or total.startswith("R$ "), total
     assert "instantaneo" not in stages, "a primeira abertura não tem estado salvo"
+    assert stages["ordem"] == ["material", "motor"], stages["ordem"]
     snapshots = saved(first)
+    # The engine is kept on the device (the worker said so) and the service worker is in control.
+    first.wait_for_function("() => localStorage.getItem('ep-motor-guardado') !== null")
+    first.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     assert len(snapshots) == 1 and next(iter(snapshots.values())) > 100_000, snapshots
     url = next(iter(snapshots))
     first.close()
 
     second, total2, stages2 = open_and_compute(ctx, base_url)
     assert "instantaneo" in stages2, f"o estado salvo não foi usado: {stages2}"
+    assert stages2["ordem"] == ["motor", "material"], f"o motor não começou antes do Material: {stages2}"
     assert total2 == total
     # Corrupt this build's state; plant one of "another build".
     other = url.split("?v=")[0] + "?v=outra-construcao"
@@ -89,6 +119,7 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
 
     third, total3, stages3 = open_and_compute(ctx, base_url)
     assert "instantaneo" not in stages3, f"um estado corrompido foi usado: {stages3}"
+    assert stages3["ordem"] == ["motor", "material"], stages3
     assert total3 == total
     # Both bad ones are gone and a good state is saved again (gzip of the heap, not 200 kB of noise).
     states = saved(third, lambda states: states.get(url, 200_000) != 200_000)

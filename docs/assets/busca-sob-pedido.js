@@ -8,7 +8,7 @@
  * pedido segue, junto com o do script da busca (busca.js, que lê a consulta e arruma os resultados;
  * pacotes.js o traz, pelo aoIniciar daqui): o worker monta o índice e responde ao que já foi
  * digitado (o Material reenvia a consulta quando o worker fica pronto, e de novo quando busca.js
- * chega, se chegar depois). Enquanto a busca se prepara, a cópia do site em segundo plano
+ * chega, se chegar depois). Até os primeiros resultados aparecerem, a cópia do site em segundo plano
  * (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o índice.
  * Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
 (function () {
@@ -20,12 +20,13 @@
   var held = [];
   var onStart = [];  // pacotes.js: bring busca.js
 
-  // How long the background copy of the site may wait for the search to get ready.
+  // How long the background copy of the site may wait for the search's first results.
   var PATIENCE = 10000;
 
-  // The search is ready (Material's worker has built the index: the results' line leaves
-  // «Inicializando busca») or gave up: the background copy of the site goes on. Until then, it
-  // waits (offline.js, the same pause as for the engine's download).
+  // The first results are shown (or PATIENCE has passed): the background copy of the site goes
+  // on. Until then it waits (offline.js, the same pause as for the engine's download): on a slow
+  // link it would share the line with the index, and on a cheap phone the processor with the
+  // worker that builds it and with the page that shows the results.
   function holdWarmUp() {
     var offline = window.estatutosOffline;
     if (!offline && document.readyState !== "complete") {  // a ?q= link: offline.js comes later
@@ -35,20 +36,17 @@
     if (!offline || !offline.ocupado || !window.MutationObserver || !window.Promise) return;
     offline.ocupado(new Promise(function (resolve) {
       var result = document.querySelector("[data-md-component='search-result']");
-      var meta = result && result.querySelector(".md-search-result__meta");
-      var waiting = meta ? meta.textContent.trim() : "";
       var observer = null;
       var timer = setTimeout(finish, PATIENCE);
+      function shown() { return Boolean(result.querySelector(".md-search-result__item")); }
       function finish() {
         clearTimeout(timer);
         if (observer) observer.disconnect();
         resolve();
       }
-      if (!meta || !waiting) return finish();
-      observer = new MutationObserver(function () {
-        if (meta.textContent.trim() !== waiting || result.querySelector(".md-search-result__item")) finish();
-      });
-      observer.observe(result, { childList: true, subtree: true, characterData: true });
+      if (!result || shown()) return finish();
+      observer = new MutationObserver(function () { if (shown()) finish(); });
+      observer.observe(result, { childList: true, subtree: true });
     }));
   }
 

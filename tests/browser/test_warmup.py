@@ -124,7 +124,7 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
 
 def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
     # A search started on a text page (the index loads only now): the warm-up stops before its
-    # next file until Material's worker has the index, then goes on (busca-sob-pedido.js).
+    # next file until the first results are shown, then goes on (busca-sob-pedido.js).
     server.holding("/index.html")
     server.holding("/search/search_index.json")
     ctx = browser.new_context(locale="pt-BR")
@@ -146,7 +146,7 @@ def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
         server.release("/search/search_index.json")
         pg.locator("input[data-md-component=search-query]").press_sequentially("prorrogacao")
         pg.locator(".md-search-result__item").first.wait_for()
-        for _ in range(100):  # the warm-up's next file, once the search is ready
+        for _ in range(100):  # the warm-up's next file, once the results are shown
             if warmed():
                 break
             pg.wait_for_timeout(100)

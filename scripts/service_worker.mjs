@@ -157,7 +157,8 @@ const globbing = {
     "**/*.map",
     ...engineFiles,
     "assets/pyodide/**",
-    // Material ships stemmers for every language; the site searches in Portuguese only.
+    // Material's lunr language scripts: the search asks for none (its index says no language
+    // plugin, macros/exporters/search_index.py: the site folds words itself).
     "assets/javascripts/lunr/**",
     // Precached by Workbox at install: the fallback of an unknown address, and the page shown
     // offline for a page not kept yet (sw-paginas.js).
@@ -167,8 +168,7 @@ const globbing = {
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
 };
 const { manifestEntries } = await getManifest(globbing);
-const lunr = ["assets/javascripts/lunr/min/lunr.stemmer.support.min.js", "assets/javascripts/lunr/min/lunr.pt.min.js"];
-const all = [...manifestEntries.map((entry) => entry.url), ...lunr];
+const all = manifestEntries.map((entry) => entry.url);
 
 // The order of the warm-up: what every page needs (scripts, styles, icons), the pages (home,
 // calculators, answers first), the search index and the rest. /dados/ apart (only on demand).

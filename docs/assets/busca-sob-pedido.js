@@ -1,46 +1,65 @@
 /* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
  *
- * O Material pede o índice (search/search_index.json, cerca de 100 kB) assim que a página abre,
+ * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página abre,
  * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
  * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
  * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
- * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí
- * vem primeiro o script da busca (busca.js, que lê a consulta e arruma os resultados; pacotes.js o
- * traz), depois o índice: o worker o monta e responde ao que já foi digitado (quando o worker fica
- * pronto, o Material lê de novo a caixa, já pelo busca.js). Se o script não vier, o índice segue
- * assim mesmo; sem pacotes.js (um erro), segue quando a página termina de carregar. Qualquer coisa
- * fora do esperado deixa o pedido seguir. */
+ * foco na caixa (também pelas teclas «/», «s» e «f» do Material) ou abrir um link com ?q=. Aí o
+ * pedido segue, junto com o do script da busca (busca.js, que lê a consulta e arruma os resultados;
+ * pacotes.js o traz, pelo aoIniciar daqui): o worker monta o índice e responde ao que já foi
+ * digitado (o Material reenvia a consulta quando o worker fica pronto, e de novo quando busca.js
+ * chega, se chegar depois). Até os primeiros resultados aparecerem, a cópia do site em segundo plano
+ * (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o índice.
+ * Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
   var index = new URL("../search/search_index.json", script.src).href;
-  var started = false;  // the person started a search
-  var released = false;  // the index may go: the search's script is in (or failed)
-  var loader = null;  // pacotes.js: loader(done) brings busca.js, then calls done()
-  var begun = false;
+  var started = false;
   var held = [];
+  var onStart = [];  // pacotes.js: bring busca.js
 
-  function release() {
-    if (released) return;
-    released = true;
-    held.splice(0).forEach(function (send) { send(); });
-  }
+  // How long the background copy of the site may wait for the search's first results.
+  var PATIENCE = 10000;
 
-  function begin() {
-    if (!started || !loader || begun) return;
-    begun = true;
-    loader(release);
+  // The first results are shown (or PATIENCE has passed): the background copy of the site goes
+  // on. Until then it waits (offline.js, the same pause as for the engine's download): on a slow
+  // link it would share the line with the index, and on a cheap phone the processor with the
+  // worker that builds it and with the page that shows the results.
+  function holdWarmUp() {
+    var offline = window.estatutosOffline;
+    if (!offline && document.readyState !== "complete") {  // a ?q= link: offline.js comes later
+      window.addEventListener("load", holdWarmUp, { once: true });
+      return;
+    }
+    if (!offline || !offline.ocupado || !window.MutationObserver || !window.Promise) return;
+    offline.ocupado(new Promise(function (resolve) {
+      var result = document.querySelector("[data-md-component='search-result']");
+      var observer = null;
+      var timer = setTimeout(finish, PATIENCE);
+      function shown() { return Boolean(result.querySelector(".md-search-result__item")); }
+      function finish() {
+        clearTimeout(timer);
+        if (observer) observer.disconnect();
+        resolve();
+      }
+      if (!result || shown()) return finish();
+      observer = new MutationObserver(function () { if (shown()) finish(); });
+      observer.observe(result, { childList: true, subtree: true });
+    }));
   }
 
   function start() {
     if (started) return;
     started = true;
+    holdWarmUp();
     document.removeEventListener("pointerdown", onPointer, true);
     document.removeEventListener("pointerover", onPointer, true);
     document.removeEventListener("focusin", onFocus, true);
     document.removeEventListener("change", onToggle, true);
-    begin();
+    held.splice(0).forEach(function (send) { send(); });
+    onStart.splice(0).forEach(function (fn) { fn(); });
   }
 
   function isSearch(target) {
@@ -53,7 +72,10 @@
   function onToggle(event) { if (event.target && event.target.id === "__search" && event.target.checked) start(); }
 
   // A link with ?q= opens the search at once (Material's deep link).
-  if (new URL(window.location.href).searchParams.has("q")) started = true;
+  if (new URL(window.location.href).searchParams.has("q")) {
+    started = true;
+    holdWarmUp();
+  }
   document.addEventListener("pointerdown", onPointer, true);
   document.addEventListener("pointerover", onPointer, true);
   document.addEventListener("focusin", onFocus, true);
@@ -61,17 +83,11 @@
   window.estatutosBuscaSobPedido = {
     iniciada: function () { return started; },
     iniciar: start,
-    antesDoIndice: function (load) {
-      loader = load;
-      begin();
+    aoIniciar: function (fn) {
+      if (started) fn();
+      else onStart.push(fn);
     }
   };
-  // Without the bundles' loader (an error in the site's scripts), the index is not held forever.
-  window.addEventListener("load", function () {
-    if (loader) return;
-    loader = function (done) { done(); };
-    begin();
-  });
 
   var proto = XMLHttpRequest.prototype;
   var open = proto.open;
@@ -87,7 +103,7 @@
   proto.send = function () {
     var xhr = this;
     var args = arguments;
-    if (released || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
+    if (started || !xhr.epIndiceDaBusca) return send.apply(xhr, args);
     held.push(function () { send.apply(xhr, args); });
   };
 })();

@@ -674,4 +674,9 @@
   api.highlight = highlight;
   document.querySelectorAll("[data-md-component=search-query]").forEach(patch);
   window.estatutosACadaPagina(onPage);
+  // This script comes once the search started (pacotes.js), with the index: if Material read the
+  // box before it came, it reads it again (on keyup), now through patch().
+  document.querySelectorAll("[data-md-component=search-query]").forEach(function (input) {
+    if (native.get.call(input)) input.dispatchEvent(new KeyboardEvent("keyup"));
+  });
 })(typeof window !== "undefined" ? window : globalThis);

@@ -9,7 +9,7 @@
  * (antes do estilo comum: a mesma cascata), com o artigo escondido até ele chegar (nunca uma
  * página sem estilo; no máximo alguns segundos, e um erro mostra a página assim mesmo), e
  * acrescenta os scripts, uma vez, que se ligam à página aberta (estatutosACadaPagina). O script da busca (busca.js) não vem com página nenhuma: vem quando a
- * pessoa começa uma busca (o índice espera por ele) ou abre um link com as palavras buscadas. */
+ * pessoa começa uma busca (junto com o índice) ou abre um link com as palavras buscadas. */
 (function () {
   "use strict";
   var script = document.currentScript;
@@ -83,34 +83,14 @@
 
   function isStyle(url) { return url.slice(-4) === ".css"; }
 
-  // open(grupo, depois): traz os scripts do grupo que faltam (uma vez; um download que falhou é
-  // tentado de novo na próxima vez) e chama depois() quando chegaram ou falharam.
-  var state = {};
-  function flush(group) { group.waiters.splice(0).forEach(function (fn) { fn(); }); }
-  function open(name, then) {
-    var group = state[name] || (state[name] = { asked: false, ready: false, waiters: [] });
-    if (then) group.waiters.push(then);
-    if (group.asked) {
-      if (group.ready) flush(group);
-      return;
-    }
-    group.asked = true;
-    var retry = function () { group.asked = false; };
-    var scripts = filesOf(name).filter(function (url) { return !isStyle(url) && !present(url); });
-    var left = scripts.length;
-    if (!left) {
-      group.ready = true;
-      flush(group);
-      return;
-    }
-    scripts.forEach(function (url) {
-      addScript(url, function (ok) {
-        if (!ok) retry();
-        left -= 1;
-        if (left) return;
-        group.ready = true;
-        flush(group);
-      });
+  // open(grupo): traz os scripts do grupo que faltam, uma vez (um download que falhou é tentado de
+  // novo na próxima vez).
+  var asked = {};
+  function open(name) {
+    if (asked[name]) return;
+    asked[name] = true;
+    filesOf(name).filter(function (url) { return !isStyle(url) && !present(url); }).forEach(function (url) {
+      addScript(url, function (ok) { if (!ok) asked[name] = false; });
     });
   }
 
@@ -125,7 +105,8 @@
     // Um link com as palavras buscadas (?h=): a busca as realça no dispositivo aberto.
     if (new URL(window.location.href).searchParams.has("h")) open("busca");
   });
-  // A busca: o índice (busca-sob-pedido.js) espera o script dela, que lê a consulta e os resultados.
+  // A busca: o script dela (a consulta, os resultados) vem quando a pessoa começa uma busca, junto
+  // com o índice (busca-sob-pedido.js).
   var onDemand = window.estatutosBuscaSobPedido;
-  if (onDemand && onDemand.antesDoIndice) onDemand.antesDoIndice(function (done) { open("busca", done); });
+  if (onDemand && onDemand.aoIniciar) onDemand.aoIniciar(function () { open("busca"); });
 })();

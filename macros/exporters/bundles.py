@@ -14,9 +14,12 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
   under ``tabelas/``), linked only there: the style sheet right before the common one (the group's
   sheets are listed first in ``extra_css``, so the cascade keeps the listed order), the script
   right after the site's. A text page never downloads them. Material's instant navigation does
-  not run a new page's scripts nor add its style sheets, so when it opens a page whose article
-  carries ``data-ep-pacote="<name>"`` the site's bundle adds the group's files
-  (``docs/assets/pacotes.js``), the content hidden until the style sheet is in;
+  not run a new page's scripts, and copies its ``<head>`` links after the others, so when it
+  opens a page whose article carries ``data-ep-pacote="<name>"`` the site's bundle puts the
+  group's style sheet back before the common one, the article hidden until it is in, and adds the
+  group's scripts (``docs/assets/pacotes.js``). The search's group (``busca.js``) is linked by no
+  page: ``pacotes.js`` adds it when a search starts (with the index, ``busca-sob-pedido.js``) or
+  when a page opens with words to highlight (``?h=``);
 - ``assets/pacote-antes.<hash>.js``: what must run before Material's script (:data:`BEFORE_THEME`:
   the sitemap for instant navigation wherever the site is served, the search index held until a
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.

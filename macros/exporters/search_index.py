@@ -410,6 +410,11 @@ def build(site_dir: Path, statutes: Mapping[str, Statute], index: dict[str, Any]
     config = dict(index.get("config", {}))
     config["fields"] = FIELDS
     config["pipeline"] = []  # stop words and stems are handled in the folded fields
+    # With no pipeline, lunr's Portuguese plugin (lang: pt) adds nothing to the index: Material's
+    # worker removes its stemmer, stop words and trimmer again. It would only fetch its two
+    # scripts, one after the other, when a search starts (two round trips on a slow link).
+    # "en" is Material's "no language plugin": the same index, no script to fetch.
+    config["lang"] = ["en"]
     new = {"config": config, "docs": [d.as_json() for d in docs]}
     if "options" in index:
         new["options"] = index["options"]

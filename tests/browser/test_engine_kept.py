@@ -42,6 +42,8 @@ def test_engine_kept_when_baixar_came_before_the_service_worker(browser: Browser
             if pg.evaluate(ENGINE_CACHED, files):
                 break
             pg.wait_for_timeout(500)
+        else:
+            raise AssertionError("o motor não ficou guardado no cache em um minuto")
         ctx.set_offline(True)
         again = ctx.new_page()
         again.set_default_timeout(BOOT_TIMEOUT)

@@ -46,12 +46,16 @@ AUDIT = """async (rules) => (await axe.run(document, rules
 SCHEME = "() => document.body.getAttribute('data-md-color-scheme')"
 
 
-def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str]) -> None:
+@pytest.mark.parametrize("part", [0, 1], ids=["paginas-pares", "paginas-impares"])
+def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str],
+                                             part: int) -> None:
     """axe-core on every page, in the light theme and in the dark one, with one load per page:
     every rule in the theme the page opened in, then the header's theme button (Material keeps the
     choice, so the next page opens in the other theme) and the colour rules again. Each page gets
     every rule in one theme and its contrast checked in both. That the site follows the system's
-    setting is checked by ``test_pages_narrow`` (a dark system, every page)."""
+    setting is checked by ``test_pages_narrow`` (a dark system, every page). Every other page in
+    each of two parts, so that the suite's two processes share the sweep."""
+    paths = all_paths[part::2]
     problems: list[str] = []
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
     # axe-core is injected by the browser's debugging protocol, not as a <script> of the page: the
@@ -60,7 +64,7 @@ def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, al
     external = watch(ctx)
     page = ctx.new_page()
     schemes: set[tuple[str, str]] = set()
-    for path in all_paths:
+    for path in paths:
         page.goto(base_url + path, wait_until="load")
         for rules in (None, COLOUR_RULES):
             if rules:  # the other theme, by the header's button (its event only: no hover, no tooltip)
@@ -76,7 +80,7 @@ def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, al
     problems.extend(f"pedido externo: {url}" for url in external)
     ctx.close()
     assert {s for _, s in schemes} == {"default", "slate"}
-    assert all((path, "default") in schemes and (path, "slate") in schemes for path in all_paths)
+    assert all((path, "default") in schemes and (path, "slate") in schemes for path in paths)
     assert not problems, "\n".join(problems)
 
 

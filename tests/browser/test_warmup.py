@@ -122,6 +122,39 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
         ctx.close()
 
 
+def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
+    # A search started on a text page (the index loads only now): the warm-up stops before its
+    # next file until the first results are shown, then goes on (busca-sob-pedido.js).
+    server.holding("/index.html")
+    server.holding("/search/search_index.json")
+    ctx = browser.new_context(locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(BOOT_TIMEOUT)
+        pg.goto(server.url + "/lei-4860-1965/")
+        assert server.arrived("/index.html"), "o site não começou a ser guardado"
+        pg.locator("input[data-md-component=search-query]").click()
+        assert server.arrived("/search/search_index.json"), "a busca não pediu o índice"
+        mark = len(server.since(0))
+        server.release("/index.html")
+        pg.wait_for_timeout(1500)
+        # Only the search's own script may come (and the service worker's update check).
+        def warmed() -> list[str]:
+            return [p for p in server.since(mark) if "/assets/pacote-busca." not in p
+                    and p not in ("/sw.js", "/sw-motor.js", "/sw-paginas.js")]
+        assert warmed() == [], f"guardado junto com o índice da busca: {warmed()}"
+        server.release("/search/search_index.json")
+        pg.locator("input[data-md-component=search-query]").press_sequentially("prorrogacao")
+        pg.locator(".md-search-result__item").first.wait_for()
+        for _ in range(100):  # the warm-up's next file, once the results are shown
+            if warmed():
+                break
+            pg.wait_for_timeout(100)
+        assert warmed(), "a cópia em segundo plano não voltou depois da busca"
+    finally:
+        ctx.close()
+
+
 def test_agreed_calculator_page_waits_for_the_engine(browser: Browser, server: Server) -> None:
     # She already agreed to the engine: on a calculator page, it starts at her first tap, so the
     # service worker (its install included) waits for it; a text page would not.

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -58,10 +61,69 @@ def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = Tru
     )
 
 
+class SessionSite:
+    """The session's site, built once for the whole run and started as soon as the tests are
+    collected, in the background (``pytest_collection_finish``): while ``mkdocs build`` runs in
+    its own process, the tests that do not need the site go on. With two test processes
+    (pytest-xdist) the first one to take the lock builds into the run's shared temporary folder
+    and the other reads its result; nothing writes into that folder afterwards (tests that change
+    a site copy it first)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.out = root / "site-da-sessao"
+        self.thread = threading.Thread(target=self.build_once, name="site-da-sessao", daemon=True)
+        self.result: dict[str, object] = {}
+
+    def build_once(self) -> None:
+        status = self.root / "site-da-sessao.json"
+        with open(self.root / "site-da-sessao.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not status.exists():
+                done = build_site(self.out)
+                status.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout[-20_000:],
+                                              "stderr": done.stderr[-20_000:]}), encoding="utf-8")
+            self.result = json.loads(status.read_text(encoding="utf-8"))
+
+    def wait(self) -> Path:
+        self.thread.join()
+        result = self.result
+        assert result.get("returncode") == 0, (
+            f"mkdocs build --strict falhou:\n{result.get('stdout', '')}\n{result.get('stderr', '')}")
+        return self.out
+
+
+SESSION_SITE = pytest.StashKey[SessionSite]()
+
+
+def session_site(config: pytest.Config) -> SessionSite:
+    """The run's site builder: its folder is shared by the run's test processes (pytest-xdist
+    gives each a folder inside the run's own), or the session's own folder without xdist."""
+    if SESSION_SITE not in config.stash:
+        factory: pytest.TempPathFactory = config._tmp_path_factory  # type: ignore[attr-defined]
+        base = factory.getbasetemp()
+        root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+        config.stash[SESSION_SITE] = SessionSite(root)
+    return config.stash[SESSION_SITE]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start building the site at once when a collected test needs it."""
+    if any("site_dir" in getattr(item, "fixturenames", ()) for item in session.items):
+        session_site(session.config).thread.start()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A build still running when the session ends is waited for (no stray process)."""
+    site = session.config.stash.get(SESSION_SITE, None)
+    if site is not None and site.thread.is_alive():
+        site.thread.join()
+
+
 @pytest.fixture(scope="session")
-def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built site (strict build must pass)."""
-    out = tmp_path_factory.mktemp("site")
-    done = build_site(out)
-    assert done.returncode == 0, f"mkdocs build --strict falhou:\n{done.stdout}\n{done.stderr}"
-    return out
+def site_dir(request: pytest.FixtureRequest) -> Path:
+    """The built site (strict build must pass), one per test run."""
+    site = session_site(request.config)
+    if site.thread.ident is None:  # not started at collection (a test asked for it another way)
+        site.thread.start()
+    return site.wait()

@@ -45,12 +45,17 @@ def root_path(site_url: str) -> str:
     return path if path.endswith("/") else path + "/"
 
 
-def body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
-    """The page's content: what happened, what to do, where to go (only pages that exist)."""
-    items = "".join(
+def place_items(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
+    """The site's main places as list items, only those whose page exists (the home page always)."""
+    return "".join(
         f'<li><a href="{escape(root + href)}">{escape(label)}</a></li>'
         for href, label in places if href == "" or href in existing
     )
+
+
+def body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
+    """The page's content: what happened, what to do, where to go (only pages that exist)."""
+    items = place_items(root, existing, places)
     return (
         '<h1 id="pagina-nao-encontrada">Página não encontrada</h1>'
         "<p>Não há nada neste endereço. O link pode estar incompleto ou ter sido copiado pela "
@@ -79,10 +84,7 @@ def offline_body(root: str, existing: set[str], places: list[tuple[str, str]]) -
     """What happened (no connection, this page not kept yet), what opens offline (the site's main
     places; ``assets/sem-internet.js`` marks which of them are kept, reading the cache) and how to
     try again."""
-    items = "".join(
-        f'<li><a href="{escape(root + href)}">{escape(label)}</a></li>'
-        for href, label in places if href == "" or href in existing
-    )
+    items = place_items(root, existing, places)
     return (
         '<div class="sem-internet">'
         '<h1 id="sem-internet">Sem internet</h1>'

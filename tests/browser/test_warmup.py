@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 from static_server import start
 
 from .offline_helpers import wait_site_kept
@@ -83,6 +83,27 @@ def is_download(path: str) -> bool:
     return path.startswith("/dados/") and not path.endswith(("/", ".html"))
 
 
+# The service worker's own scripts: the browser may check them for an update at any time.
+SW_SCRIPTS = ("/sw.js", "/sw-motor.js", "/sw-paginas.js")
+
+
+def others_since(server: Server, mark: int, own: Callable[[str], bool]) -> list[str]:
+    """What arrived after ``mark`` that is neither the service worker's scripts nor ``own``."""
+    return [p for p in server.since(mark) if not own(p) and p not in SW_SCRIPTS]
+
+
+def warm_up_held(pg: Page, server: Server, own: Callable[[str], bool]) -> int:
+    """With the warm-up's first page (held) and the person's download both asked for: release the
+    warm-up's page, give it 1.5 s, and check it fetched nothing else meanwhile (it stops before its
+    next file). Returns the mark from which to read what came after."""
+    mark = len(server.since(0))
+    server.release("/index.html")
+    pg.wait_for_timeout(1500)
+    others = others_since(server, mark, own)
+    assert others == [], f"baixado junto com o que a pessoa pediu: {others}"
+    return mark
+
+
 def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir: Path) -> None:
     report = json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))
     engine = {"/" + f["url"] for f in report["files"]}
@@ -98,14 +119,8 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
         assert server.arrived("/index.html"), "o site não começou a ser guardado"
         pg.locator(".motor-oferta [data-motor-acao='baixar']").click()
         assert server.arrived("/calculadoras.zip"), "o motor não começou a baixar"
-        mark = len(server.since(0))
-        server.release("/index.html")
-        # While the engine downloads, nothing else does: the warm-up stopped before its next file.
-        pg.wait_for_timeout(1500)
-        # (The browser may check the service worker's own scripts for an update: a few bytes.)
-        others = [p for p in server.since(mark) if p not in engine and not p.endswith(".mjs")
-                  and p not in ("/sw.js", "/sw-motor.js", "/sw-paginas.js")]
-        assert others == [], f"baixado junto com o motor: {others}"
+        # While the engine downloads, nothing else does (its worker's own modules aside).
+        mark = warm_up_held(pg, server, lambda p: p in engine or p.endswith(".mjs"))
         server.release("/calculadoras.zip")
         pg.wait_for_function(COMPUTED)
         kept = wait_site_kept(pg)
@@ -135,14 +150,14 @@ def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
         assert server.arrived("/index.html"), "o site não começou a ser guardado"
         pg.locator("input[data-md-component=search-query]").click()
         assert server.arrived("/search/search_index.json"), "a busca não pediu o índice"
-        mark = len(server.since(0))
-        server.release("/index.html")
-        pg.wait_for_timeout(1500)
-        # Only the search's own script may come (and the service worker's update check).
+        # Only the search's own script may come.
+        def search_script(p: str) -> bool:
+            return "/assets/pacote-busca." in p
+
+        mark = warm_up_held(pg, server, search_script)
+
         def warmed() -> list[str]:
-            return [p for p in server.since(mark) if "/assets/pacote-busca." not in p
-                    and p not in ("/sw.js", "/sw-motor.js", "/sw-paginas.js")]
-        assert warmed() == [], f"guardado junto com o índice da busca: {warmed()}"
+            return others_since(server, mark, search_script)
         server.release("/search/search_index.json")
         pg.locator("input[data-md-component=search-query]").press_sequentially("prorrogacao")
         pg.locator(".md-search-result__item").first.wait_for()

@@ -303,6 +303,7 @@ if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
 
 async function boot(message) {
   const started = performance.now();
+  stages.inicio = Math.round(started); // this worker and its modules read: the start begins
   const files = Array.isArray(message.files) ? message.files : [];
   downloadSize = Number(message.gzip) || 0;
   reload = Boolean(message.recarregar);
@@ -337,6 +338,7 @@ async function boot(message) {
   let pyodide = null;
   let api = null;
   if (saved) {
+    saved.bytes.then(() => { stages.estadoLido = Math.round(performance.now()); }, () => {});
     try {
       pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved.bytes }), archiveRefused]);
       stages.pronto = Math.round(performance.now());

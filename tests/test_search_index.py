@@ -11,9 +11,10 @@ from pathlib import Path
 
 import lxml.html
 import pytest
+import yaml
 
 from macros.data.site import current
-from macros.exporters import search_index, search_words
+from macros.exporters import search_index, search_words, search_worker
 from macros.exporters.search_words import browser_acts_json, citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,6 +232,24 @@ def test_no_glued_words_in_snippets(site_dir: Path) -> None:
 def test_index_size_under_limit(site_dir: Path) -> None:
     raw = (site_dir / "search" / "search_index.json").read_bytes()
     assert len(gzip.compress(raw, 9)) < search_index.LIMIT_GZIP
+
+
+def test_site_worker_builds_the_same_index_as_materials(site_dir: Path) -> None:
+    """The search's worker (assets/busca-worker.js: Material's, with docs/assets/busca-worker.js's
+    faster index build appended) gives every query of tests/search/queries.yaml, and its first
+    three letters, the same results as Material's own worker: the same documents, scores to the
+    last digit, titles and snippets highlighted alike (scripts/search_same_results.mjs, in Node)."""
+    built = (site_dir / "assets" / "busca-worker.js").read_text(encoding="utf-8")
+    material = search_worker.material_worker(site_dir).read_text(encoding="utf-8")
+    assert built.startswith(search_worker.SOURCE_MAP.sub("", material).rstrip()), "worker do Material incompleto"
+    assert "sourceMappingURL" not in built
+    queries = yaml.safe_load((ROOT / "tests" / "search" / "queries.yaml").read_text(encoding="utf-8"))
+    done = subprocess.run(["node", str(ROOT / "scripts" / "search_same_results.mjs"), str(site_dir)],
+                          input=json.dumps(queries), capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(done.stdout)
+    assert report["patched"], "as funções de montagem do site não entraram no worker (outra versão do lunr?)"
+    assert report["queries"] >= len(queries) and report["results"] > 1000, report
+    assert report["count"] == 0, report["differences"]
 
 
 # -- «não está aqui»: subjects these acts do not treat (data/fora.yaml) -----------------------------

@@ -1,0 +1,76 @@
+// Material's search worker as shipped, and the site's (assets/busca-worker.js: the same worker
+// with docs/assets/busca-worker.js appended, a faster index build), on a built site's index, in Node: both answer every query of
+// tests/search/queries.yaml (given as JSON on stdin, prepared by docs/assets/busca.js as in the
+// page) and its first three letters, as a person starts typing. Prints one JSON object: how many queries,
+// whether the site's build functions were in place, and every difference (location, score, title,
+// text, terms) — the hidden fields are not compared: they are never shown.
+//
+//   node scripts/search_same_results.mjs <siteWorkerdir> < queries.json
+import fs from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+
+const site = process.argv[2];
+const root = new URL("../", import.meta.url);
+const workers = path.join(site, "assets/javascripts/workers");
+const material = path.join(workers, fs.readdirSync(workers).find((f) => /^search\.[0-9a-f]+\.min\.js$/.test(f)));
+const ours = path.join(site, "assets/busca-worker.js");
+
+function worker(file) {
+  const replies = [];
+  const context = { console, setTimeout, URL, postMessage: (msg) => replies.push(msg) };
+  context.addEventListener = (type, fn) => { context.onmessage = fn; };
+  context.importScripts = (...urls) => { throw new Error(`importScripts ${urls}`); };  // no language scripts
+  context.self = context;
+  context.globalThis = context;
+  vm.createContext(context);
+  vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+  async function send(message) {
+    const before = replies.length;
+    await context.onmessage({ data: message });
+    while (replies.length === before) await new Promise((resolve) => setTimeout(resolve, 1));
+    return replies[replies.length - 1];
+  }
+  return { context, send };
+}
+
+// The page's query reader (busca.js, with pagina.js's fold), as search_queries.mjs runs it.
+const page = { console, URL };
+page.self = page;
+page.globalThis = page;
+vm.createContext(page);
+const atos = /<meta name="ep-atos" content="([^"]*)">/.exec(fs.readFileSync(path.join(site, "index.html"), "utf8"));
+page.estatutosAtos = atos ? JSON.parse(atos[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};
+for (const script of ["pagina.js", "busca.js"]) {
+  vm.runInContext(fs.readFileSync(new URL(`docs/assets/${script}`, root), "utf8"), page);
+}
+
+const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
+const stock = worker(material);
+const siteWorker = worker(ours);
+const setup = { type: 0, data: { ...index, options: { suggest: false } } };
+await stock.send(setup);
+await siteWorker.send(structuredClone(setup));
+// The site's build functions in place (else the comparison would prove nothing).
+const patched = siteWorker.context.lunr.Builder.prototype.add !== stock.context.lunr.Builder.prototype.add &&
+  siteWorker.context.lunr.Builder.prototype.createFieldVectors !== stock.context.lunr.Builder.prototype.createFieldVectors;
+
+const SHOWN = ["location", "score", "title", "text", "terms"];
+const shown = (reply) => JSON.stringify(reply.data.items.map((group) => group.map((doc) => SHOWN.map((k) => doc[k]))));
+const queries = new Set();
+for (const item of JSON.parse(fs.readFileSync(0, "utf8"))) {
+  const slug = (item.page || "").replace(/\/$/, "") || null;
+  for (const typed of [item.query, item.query.slice(0, 3)]) {  // the whole query, and as it starts
+    const prepared = page.estatutosBusca.prepare(typed, slug).query;
+    if (prepared) queries.add(prepared);
+  }
+}
+const differences = [];
+let results = 0;
+for (const query of queries) {
+  const a = await stock.send({ type: 2, data: query });
+  const b = await siteWorker.send({ type: 2, data: query });
+  results += a.data.items.length;
+  if (shown(a) !== shown(b)) differences.push({ query, stock: shown(a).slice(0, 300), ours: shown(b).slice(0, 300) });
+}
+console.log(JSON.stringify({ queries: queries.size, results, patched, differences: differences.slice(0, 5), count: differences.length }));

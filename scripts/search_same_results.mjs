@@ -46,11 +46,11 @@ for (const script of ["pagina.js", "busca.js"]) {
 }
 
 const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
+const withPairs = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const stock = worker(material);
 const siteWorker = worker(ours);
-const setup = { type: 0, data: { ...index, options: { suggest: false } } };
-await stock.send(setup);
-await siteWorker.send(structuredClone(setup));
+await stock.send({ type: 0, data: { ...withPairs, options: { suggest: false } } });
+await siteWorker.send({ type: 0, data: { ...index, options: { suggest: false } } });
 // The site's build functions in place (else the comparison would prove nothing).
 const patched = siteWorker.context.lunr.Builder.prototype.add !== stock.context.lunr.Builder.prototype.add &&
   siteWorker.context.lunr.Builder.prototype.createFieldVectors !== stock.context.lunr.Builder.prototype.createFieldVectors;

@@ -31,18 +31,84 @@
   var SHOWN = { title: true, text: true, tags: true };
   // The positions of a hidden field's words: none (nothing of it is ever highlighted).
   var NO_POSITIONS = Object.freeze([]);
+  // A term's documents in a field where it never occurs (most fields of most terms): one object.
+  var NO_DOCUMENTS = Object.freeze(Object.create(null));
+  var stockAdd = lunr.Builder.prototype.add;
+  var stockVectors = lunr.Builder.prototype.createFieldVectors;
 
-  function hiddenWords(builder, field) {
-    // Material's tokenizer on text without markup: split by the separator, lower case, no empties.
-    if (typeof field !== "string" || /[<>]/.test(field) || builder.pipeline._stack.length) return null;
-    return field.toLowerCase().split(lunr.tokenizer.separator).filter(Boolean);
+  // The words of a field as Material's tokenizer gives them (integrations/search/internal:
+  // tokenize, extract, split) for a string without markup: lower case, split by the separator;
+  // for a shown field, each word's position (its number in the one block of text) and its place
+  // in Material's table of the field (start << 12 | length << 2 | 1), read by the highlighting.
+  // Anything else (markup, a list, a segmenter): null, and Material's tokenizer does it.
+  function plainWords(field, shown) {
+    if (typeof field !== "string" || field.indexOf("<") !== -1 || field.indexOf(">") !== -1 ||
+        typeof lunr.segmenter !== "undefined") return null;
+    var words = [];
+    var positions = shown ? [] : null;
+    var block = null;
+    if (shown) {  // the field's table, new and empty (Material's extractor has just made it)
+      var table = lunr.tokenizer.table;
+      if (!Array.isArray(table) || table.length !== 0) return null;
+      if (!field.length) return { words: words, positions: positions };
+      block = table[0] = [];
+    }
+    var separator = new RegExp(lunr.tokenizer.separator, "g");
+    var index = 0;
+    var match;
+    do {
+      match = separator.exec(field);
+      var until = match ? match.index : field.length;
+      if (index < until) {
+        words.push(field.slice(index, until).toLowerCase());
+        if (shown) {
+          block.push(index << 12 | until - index << 2 | 1);
+          positions.push(block.length - 1);
+        }
+      }
+      if (match) {
+        index = match.index + match[0].length;
+        if (match[0].length === 0) separator.lastIndex = match.index + 1;
+      }
+    } while (match);
+    return { words: words, positions: positions };
+  }
+
+  // The "pairs" field (adjacent words: _hora_extraordinari) from the words in order the index
+  // carries instead, "w" (the text's) and "tw" (the title's): the text's pairs, then the title's
+  // not already there; never two numbers (macros/exporters/search_index.py, with_pairs, and
+  // search_words.py, pair_tokens: the same rule).
+  var NUMBER = /^[0-9]+$/;
+  function withPairs(doc) {
+    if (doc.w === undefined && doc.tw === undefined) return;
+    var pairs = [];
+    var seen = Object.create(null);
+    [doc.w, doc.tw].forEach(function (text) {
+      var words = typeof text === "string" ? text.split(" ") : [];
+      for (var i = 1; i < words.length; i++) {
+        if (NUMBER.test(words[i - 1]) && NUMBER.test(words[i])) continue;
+        var pair = "_" + words[i - 1] + "_" + words[i];
+        if (seen[pair] !== true) {
+          seen[pair] = true;
+          pairs.push(pair);
+        }
+      }
+    });
+    delete doc.w;
+    delete doc.tw;
+    if (pairs.length) doc.pairs = pairs.join(" ");
   }
 
   lunr.Builder.prototype.add = function (doc, attributes) {
+    withPairs(doc);
+    if (this.epFast === undefined) {
+      this.epFast = this.metadataWhitelist.length === 1 && this.metadataWhitelist[0] === "position" &&
+        this.pipeline._stack.length === 0;
+    }
+    if (!this.epFast) return stockAdd.call(this, doc, attributes);
     var docRef = doc[this._ref];
     var fields = Object.keys(this._fields);
     var inverted = this.invertedIndex;
-    var whitelist = this.metadataWhitelist;
     var counts = this.epDocumentsWithTerm || (this.epDocumentsWithTerm = Object.create(null));
     this._documents[docRef] = attributes || {};
     this.documentCount += 1;
@@ -51,43 +117,42 @@
       var extractor = this._fields[fieldName].extractor;
       var field = extractor ? extractor(doc) : doc[fieldName];
       var shown = SHOWN[fieldName] === true;
-      var terms = shown ? null : hiddenWords(this, field);
-      if (!terms) terms = this.pipeline.run(this.tokenizer(field, { fields: [fieldName] }));
+      var words = plainWords(field, shown);
+      if (!words) {
+        var tokens = this.tokenizer(field, { fields: [fieldName] });
+        words = { words: tokens.map(String), positions: tokens.map(function (t) { return t.metadata.position; }) };
+      }
+      var terms = words.words;
       var fieldRef = fieldName + lunr.FieldRef.joiner + docRef;
       var frequencies = Object.create(null);
       this.fieldTermFrequencies[fieldRef] = frequencies;
       this.fieldLengths[fieldRef] = terms.length;
       for (var j = 0; j < terms.length; j++) {
-        var term = terms[j];
-        var key = String(term);
+        var key = terms[j];
         frequencies[key] = (frequencies[key] || 0) + 1;
         var posting = inverted[key];
         if (posting === undefined) {
           posting = Object.create(null);
           posting._index = this.termIndex;
           this.termIndex += 1;
-          for (var k = 0; k < fields.length; k++) posting[fields[k]] = Object.create(null);
+          for (var k = 0; k < fields.length; k++) posting[fields[k]] = NO_DOCUMENTS;
           inverted[key] = posting;
         }
-        var entry = posting[fieldName][docRef];
+        var documents = posting[fieldName];
+        if (documents === NO_DOCUMENTS) documents = posting[fieldName] = Object.create(null);
+        var entry = documents[docRef];
         if (entry === undefined) {
-          entry = posting[fieldName][docRef] = Object.create(null);
+          entry = documents[docRef] = Object.create(null);
+          entry.position = shown ? [] : NO_POSITIONS;
           counts[key] = (counts[key] || 0) + 1;
         }
-        for (var m = 0; m < whitelist.length; m++) {
-          var name = whitelist[m];
-          if (!shown) {
-            entry[name] = NO_POSITIONS;
-            continue;
-          }
-          if (entry[name] === undefined) entry[name] = [];
-          entry[name].push(term.metadata[name]);
-        }
+        if (shown) entry.position.push(words.positions[j]);
       }
     }
   };
 
   lunr.Builder.prototype.createFieldVectors = function () {
+    if (!this.epFast) return stockVectors.call(this);
     var vectors = {};
     var refs = Object.keys(this.fieldTermFrequencies);
     var idfs = Object.create(null);
@@ -95,7 +160,7 @@
     var b = this._b;
     var total = this.documentCount;
     var inverted = this.invertedIndex;
-    var counts = this.epDocumentsWithTerm || Object.create(null);
+    var counts = this.epDocumentsWithTerm;
     var scores = new Float64Array(this.termIndex);
     for (var i = 0; i < refs.length; i++) {
       var ref = lunr.FieldRef.fromString(refs[i]);

@@ -3,7 +3,8 @@
 // tests/search/queries.yaml (given as JSON on stdin, prepared by docs/assets/busca.js as in the
 // page) and its first three letters, as a person starts typing. Prints one JSON object: how many queries,
 // whether the site's build functions were in place, and every difference (location, score, title,
-// text, terms) — the hidden fields are not compared: they are never shown.
+// text, terms) — the hidden fields are not compared: they are never shown, and the site's worker
+// leaves them out of its results (how many results still carry one: "hidden").
 //
 //   node scripts/search_same_results.mjs <siteWorkerdir> < queries.json
 import fs from "node:fs";
@@ -67,10 +68,13 @@ for (const item of JSON.parse(fs.readFileSync(0, "utf8"))) {
 }
 const differences = [];
 let results = 0;
+let hidden = 0;  // results of the site's worker that still carry a hidden field (none: the page never shows them)
+const HIDDEN = Object.keys(index.config.fields).filter((k) => !["title", "text", "tags"].includes(k));
 for (const query of queries) {
   const a = await stock.send({ type: 2, data: query });
   const b = await siteWorker.send({ type: 2, data: query });
   results += a.data.items.length;
+  hidden += b.data.items.flat().filter((doc) => HIDDEN.some((k) => k in doc || (doc.parent && k in doc.parent))).length;
   if (shown(a) !== shown(b)) differences.push({ query, stock: shown(a).slice(0, 300), ours: shown(b).slice(0, 300) });
 }
-console.log(JSON.stringify({ queries: queries.size, results, patched, differences: differences.slice(0, 5), count: differences.length }));
+console.log(JSON.stringify({ queries: queries.size, results, patched, hidden, differences: differences.slice(0, 5), count: differences.length }));

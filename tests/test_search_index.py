@@ -257,7 +257,8 @@ def test_site_worker_builds_the_same_index_as_materials(site_dir: Path, tmp_path
     faster index build appended, which also makes the pairs from the words the index carries)
     gives every query of tests/search/queries.yaml, and its first three letters, the same results
     as Material's own worker given the index with the pairs made in Python: the same documents,
-    scores to the last digit, titles and snippets highlighted alike (scripts/search_same_results.mjs)."""
+    scores to the last digit, titles and snippets highlighted alike, and none of the hidden fields
+    sent to the page (scripts/search_same_results.mjs)."""
     built = (site_dir / "assets" / "busca-worker.js").read_text(encoding="utf-8")
     material = search_worker.material_worker(site_dir).read_text(encoding="utf-8")
     assert built.startswith(search_worker.SOURCE_MAP.sub("", material).rstrip()), "worker do Material incompleto"
@@ -273,6 +274,7 @@ def test_site_worker_builds_the_same_index_as_materials(site_dir: Path, tmp_path
     assert report["patched"], "as funções de montagem do site não entraram no worker (outra versão do lunr?)"
     assert report["queries"] >= len(queries) and report["results"] > 1000, report
     assert report["count"] == 0, report["differences"]
+    assert report["hidden"] == 0, "campos ocultos nos resultados mandados à página"
 
 
 # -- «não está aqui»: subjects these acts do not treat (data/fora.yaml) -----------------------------

@@ -99,8 +99,32 @@
     if (pairs.length) doc.pairs = pairs.join(" ");
   }
 
+  // The results go to the page without the hidden fields (the page shows only the title, the
+  // text, the score and the words found): about half the bytes the page copies from the worker.
+  var hiddenFields = [];
+  function withoutHidden(doc) {
+    var out = {};
+    Object.keys(doc).forEach(function (key) {
+      if (hiddenFields.indexOf(key) === -1) out[key] = key === "parent" && doc.parent ? withoutHidden(doc.parent) : doc[key];
+    });
+    return out;
+  }
+  var post = self.postMessage;
+  self.postMessage = function (message) {
+    var items = message && message.type === 3 && message.data && message.data.items;  // Material's RESULT
+    if (Array.isArray(items) && hiddenFields.length) {
+      message = { type: message.type, data: Object.assign({}, message.data, {
+        items: items.map(function (group) { return group.map(withoutHidden); })
+      }) };
+    }
+    return post.apply(self, [message].concat(Array.prototype.slice.call(arguments, 1)));
+  };
+
   lunr.Builder.prototype.add = function (doc, attributes) {
     withPairs(doc);
+    if (!hiddenFields.length) {
+      hiddenFields = Object.keys(this._fields).filter(function (name) { return SHOWN[name] !== true; });
+    }
     if (this.epFast === undefined) {
       this.epFast = this.metadataWhitelist.length === 1 && this.metadataWhitelist[0] === "position" &&
         this.pipeline._stack.length === 0;

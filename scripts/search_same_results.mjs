@@ -1,12 +1,18 @@
 // Material's search worker as shipped, and the site's (assets/busca-worker.js: the same worker
-// with docs/assets/busca-worker.js appended, a faster index build), on a built site's index, in Node: both answer every query of
-// tests/search/queries.yaml (given as JSON on stdin, prepared by docs/assets/busca.js as in the
-// page) and its first three letters, as a person starts typing. Prints one JSON object: how many queries,
-// whether the site's build functions were in place, and every difference (location, score, title,
-// text, terms) — the hidden fields are not compared: they are never shown, and the site's worker
-// leaves them out of its results (how many results still carry one: "hidden").
+// with docs/assets/busca-worker.js appended, a faster index build), on a built site's index, in
+// Node: both answer every query of tests/search/queries.yaml (given as JSON on stdin, prepared by
+// docs/assets/busca.js as in the page), its first letter and its first three, as a person starts
+// typing. Prints one JSON object: how many queries, whether the site's build functions were in
+// place, and every difference (location, score, title, text, terms) — the hidden fields are not
+// compared: they are never shown, and the site's worker leaves them out of its results (how many
+// results still carry one: "hidden").
 //
-//   node scripts/search_same_results.mjs <siteWorkerdir> < queries.json
+// The published index carries the adjacent words as words in order ("w", "tw"), which the site's
+// worker makes into the "pairs" field; Material's worker is given the index with the pairs already
+// made (the file named second, written by tests/test_search_index.py with the same rule,
+// macros/exporters/search_index.py: with_pairs).
+//
+//   node scripts/search_same_results.mjs <site_dir> <index_with_pairs.json> < queries.json
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
@@ -53,15 +59,15 @@ const siteWorker = worker(ours);
 await stock.send({ type: 0, data: { ...withPairs, options: { suggest: false } } });
 await siteWorker.send({ type: 0, data: { ...index, options: { suggest: false } } });
 // The site's build functions in place (else the comparison would prove nothing).
-const patched = siteWorker.context.lunr.Builder.prototype.add !== stock.context.lunr.Builder.prototype.add &&
-  siteWorker.context.lunr.Builder.prototype.createFieldVectors !== stock.context.lunr.Builder.prototype.createFieldVectors;
+const patched = ["add", "createFieldVectors", "createTokenSet"].every((name) =>
+  siteWorker.context.lunr.Builder.prototype[name] !== stock.context.lunr.Builder.prototype[name]);
 
 const SHOWN = ["location", "score", "title", "text", "terms"];
 const shown = (reply) => JSON.stringify(reply.data.items.map((group) => group.map((doc) => SHOWN.map((k) => doc[k]))));
 const queries = new Set();
 for (const item of JSON.parse(fs.readFileSync(0, "utf8"))) {
   const slug = (item.page || "").replace(/\/$/, "") || null;
-  for (const typed of [item.query, item.query.slice(0, 3)]) {  // the whole query, and as it starts
+  for (const typed of [item.query, item.query.slice(0, 3), item.query.slice(0, 1)]) {  // whole, and as it starts
     const prepared = page.estatutosBusca.prepare(typed, slug).query;
     if (prepared) queries.add(prepared);
   }

@@ -255,7 +255,7 @@ def test_index_size_under_limit(site_dir: Path) -> None:
 def test_site_worker_builds_the_same_index_as_materials(site_dir: Path, tmp_path: Path) -> None:
     """The search's worker (assets/busca-worker.js: Material's, with docs/assets/busca-worker.js's
     faster index build appended, which also makes the pairs from the words the index carries)
-    gives every query of tests/search/queries.yaml, and its first three letters, the same results
+    gives every query of tests/search/queries.yaml, its first letter and its first three, the same results
     as Material's own worker given the index with the pairs made in Python: the same documents,
     scores to the last digit, titles and snippets highlighted alike, and none of the hidden fields
     sent to the page (scripts/search_same_results.mjs)."""

@@ -1,6 +1,6 @@
 /* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
  *
- * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página abre,
+ * O Material pede o índice (search/search_index.json, cerca de 78 kB comprimido) assim que a página abre,
  * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
  * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
  * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o

@@ -6,7 +6,7 @@
  * logo depois de tocar na lupa. A construção (macros/exporters/search_worker.py) escreve
  * assets/busca-worker.js: o worker do Material como ele é, seguido deste arquivo (minificado); o
  * busca-sob-pedido.js troca, na configuração que o Material lê, o endereço do worker da busca por
- * esse. Um pedido só, como antes. Aqui se trocam duas funções do lunr que o worker do Material
+ * esse. Um pedido só, como antes. Aqui se trocam três funções do lunr que o worker do Material
  * traz (a versão 2.3.9, conferida abaixo) por outras que dão exatamente o mesmo índice:
  *
  * - Builder.add: cada documento entra nos mesmos dicionários, na mesma ordem (os mesmos números de
@@ -17,9 +17,15 @@
  *   o do Material.
  * - Builder.createFieldVectors: os mesmos pesos (a mesma conta, arredondada como no lunr), cada
  *   vetor ordenado uma vez, em vez de uma inserção ordenada por termo.
+ * - Builder.createTokenSet: em vez do autômato de todas as palavras (para expandir «prorrogaca*»),
+ *   uma lista ordenada, com as mesmas palavras na mesma ordem para uma palavra ou um começo de
+ *   palavra; qualquer outra consulta usa o autômato do lunr, montado só então.
+ *
+ * E mais: faz o campo «pairs» (pares de palavras vizinhas) a partir das palavras em ordem que o
+ * índice traz (menos bytes na rede), e manda os resultados à página sem os campos ocultos.
  *
  * A pontuação e a ordem de cada resultado são as do worker original: tests/test_search_index.py
- * roda as consultas de tests/search/queries.yaml nos dois, no Node, e compara os resultados
+ * roda as consultas de tests/search/queries.yaml (e os seus começos) nos dois, no Node, e compara os resultados
  * (scripts/search_same_results.mjs). Com outra versão do lunr nada é trocado (só fica mais lento). */
 (function () {
   "use strict";
@@ -173,6 +179,73 @@
         if (shown) entry.position.push(words.positions[j]);
       }
     }
+  };
+
+  // The index's words for the query's expansion (Index.query: tokenSet.intersect(clause).toArray()),
+  // without building lunr's TokenSet (a minimal automaton of all the words, most of a build's
+  // last tenth): a sorted list. A word (prorrogaca^3) or a word's beginning (prorrogaca*), what
+  // the site's queries hold, is found by binary search, and the words come in the automaton's
+  // order (its edges in the order JavaScript lists an object's keys: digits first, then the other
+  // characters as inserted, in sorted order; read backwards, each word before the words it begins).
+  // Anything else (a wildcard inside, a fuzzy term): lunr's TokenSet, built then, once.
+  function rank(code) { return code >= 48 && code <= 57 ? code - 48 : 10 + code; }
+  function automatonOrder(a, b) {
+    for (var i = 0; i < a.length && i < b.length; i++) {
+      var x = a.charCodeAt(i);
+      var y = b.charCodeAt(i);
+      if (x !== y) return rank(y) - rank(x);
+    }
+    return a.length - b.length;
+  }
+  function Words(sorted) {
+    this.sorted = sorted;
+    this.automaton = null;
+  }
+  Words.prototype.from = function (word) {  // the first index at or after word
+    var lo = 0;
+    var hi = this.sorted.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >>> 1;
+      if (this.sorted[mid] < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  // The clause's automaton (lunr.TokenSet.fromString): a chain of characters, ending in a final
+  // node (a word) or in a final node looping on "*" (a beginning); else null.
+  function simpleClause(set) {
+    var word = "";
+    for (var node = set, steps = 0; steps < 1000; steps++) {
+      var keys = Object.keys(node.edges);
+      if (!keys.length) return node.final ? { word: word, beginning: false } : null;
+      if (keys.length !== 1) return null;
+      if (keys[0] === "*") return node.edges["*"] === node && node.final ? { word: word, beginning: true } : null;
+      word += keys[0];
+      node = node.edges[keys[0]];
+    }
+    return null;
+  }
+  Words.prototype.intersect = function (clause) {
+    var simple = simpleClause(clause);
+    if (!simple) {
+      if (!this.automaton) this.automaton = lunr.TokenSet.fromArray(this.sorted);
+      return this.automaton.intersect(clause);
+    }
+    var found = [];
+    var i = this.from(simple.word);
+    if (!simple.beginning) {
+      if (this.sorted[i] === simple.word) found.push(simple.word);
+    } else {
+      while (i < this.sorted.length && this.sorted[i].lastIndexOf(simple.word, 0) === 0) found.push(this.sorted[i++]);
+      found.sort(automatonOrder);
+    }
+    return { toArray: function () { return found; } };
+  };
+
+  var stockTokenSet = lunr.Builder.prototype.createTokenSet;
+  lunr.Builder.prototype.createTokenSet = function () {
+    if (!this.epFast) return stockTokenSet.call(this);
+    this.tokenSet = new Words(Object.keys(this.invertedIndex).sort());
   };
 
   lunr.Builder.prototype.createFieldVectors = function () {

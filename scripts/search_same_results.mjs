@@ -5,7 +5,8 @@
 // typing. Prints one JSON object: how many queries, whether the site's build functions were in
 // place, and every difference (location, score, title, text, terms) — the hidden fields are not
 // compared: they are never shown, and the site's worker leaves them out of its results (how many
-// results still carry one: "hidden").
+// results still carry one: "hidden"); and the site's worker as if Material carried another lunr
+// (Material's own build, the pairs still made: "otherLunr", how many whole queries differ).
 //
 // The published index carries the adjacent words as words in order ("w", "tw"), which the site's
 // worker makes into the "pairs" field; Material's worker is given the index with the pairs already
@@ -23,7 +24,8 @@ const workers = path.join(site, "assets/javascripts/workers");
 const material = path.join(workers, fs.readdirSync(workers).find((f) => /^search\.[0-9a-f]+\.min\.js$/.test(f)));
 const ours = path.join(site, "assets/busca-worker.js");
 
-function worker(file) {
+// otherLunr: the site's worker as if Material carried another lunr (its own build, the pairs made).
+function worker(file, otherLunr = false) {
   const replies = [];
   const context = { console, setTimeout, URL, postMessage: (msg) => replies.push(msg) };
   context.addEventListener = (type, fn) => { context.onmessage = fn; };
@@ -31,7 +33,16 @@ function worker(file) {
   context.self = context;
   context.globalThis = context;
   vm.createContext(context);
-  vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+  const code = fs.readFileSync(file, "utf8");
+  if (otherLunr) {
+    const materials = fs.readFileSync(material, "utf8").replace(/^\/\/# sourceMappingURL=.*$/m, "").trimEnd();
+    if (!code.startsWith(materials)) throw new Error("o worker do site não começa pelo do Material");
+    vm.runInContext(materials, context);
+    context.lunr.version = "0.0.0";
+    vm.runInContext(code.slice(materials.length), context, { filename: file });
+  } else {
+    vm.runInContext(code, context, { filename: file });
+  }
   async function send(message) {
     const before = replies.length;
     await context.onmessage({ data: message });
@@ -58,6 +69,8 @@ const stock = worker(material);
 const siteWorker = worker(ours);
 await stock.send({ type: 0, data: { ...withPairs, options: { suggest: false } } });
 await siteWorker.send({ type: 0, data: { ...index, options: { suggest: false } } });
+const fallback = worker(ours, true);
+await fallback.send({ type: 0, data: { ...structuredClone(index), options: { suggest: false } } });
 // The site's build functions in place (else the comparison would prove nothing).
 const patched = ["add", "createFieldVectors", "createTokenSet"].every((name) =>
   siteWorker.context.lunr.Builder.prototype[name] !== stock.context.lunr.Builder.prototype[name]);
@@ -65,16 +78,19 @@ const patched = ["add", "createFieldVectors", "createTokenSet"].every((name) =>
 const SHOWN = ["location", "score", "title", "text", "terms"];
 const shown = (reply) => JSON.stringify(reply.data.items.map((group) => group.map((doc) => SHOWN.map((k) => doc[k]))));
 const queries = new Set();
+const whole = new Set();  // the whole queries (the other lunr's run: these only)
 for (const item of JSON.parse(fs.readFileSync(0, "utf8"))) {
   const slug = (item.page || "").replace(/\/$/, "") || null;
   for (const typed of [item.query, item.query.slice(0, 3), item.query.slice(0, 1)]) {  // whole, and as it starts
     const prepared = page.estatutosBusca.prepare(typed, slug).query;
     if (prepared) queries.add(prepared);
+    if (prepared && typed === item.query) whole.add(prepared);
   }
 }
 const differences = [];
 let results = 0;
-let hidden = 0;  // results of the site's worker that still carry a hidden field (none: the page never shows them)
+let hidden = 0;
+let otherLunr = 0;  // queries answered otherwise by the site's worker with another lunr  // results of the site's worker that still carry a hidden field (none: the page never shows them)
 const HIDDEN = Object.keys(index.config.fields).filter((k) => !["title", "text", "tags"].includes(k));
 for (const query of queries) {
   const a = await stock.send({ type: 2, data: query });
@@ -82,5 +98,6 @@ for (const query of queries) {
   results += a.data.items.length;
   hidden += b.data.items.flat().filter((doc) => HIDDEN.some((k) => k in doc || (doc.parent && k in doc.parent))).length;
   if (shown(a) !== shown(b)) differences.push({ query, stock: shown(a).slice(0, 300), ours: shown(b).slice(0, 300) });
+  if (whole.has(query) && shown(a) !== shown(await fallback.send({ type: 2, data: query }))) otherLunr += 1;
 }
-console.log(JSON.stringify({ queries: queries.size, results, patched, hidden, differences: differences.slice(0, 5), count: differences.length }));
+console.log(JSON.stringify({ queries: queries.size, results, patched, hidden, otherLunr, differences: differences.slice(0, 5), count: differences.length }));

@@ -275,6 +275,7 @@ def test_site_worker_builds_the_same_index_as_materials(site_dir: Path, tmp_path
     assert report["queries"] >= len(queries) and report["results"] > 1000, report
     assert report["count"] == 0, report["differences"]
     assert report["hidden"] == 0, "campos ocultos nos resultados mandados à página"
+    assert report["otherLunr"] == 0, "com outro lunr, o worker do site não dá os mesmos resultados"
 
 
 # -- «não está aqui»: subjects these acts do not treat (data/fora.yaml) -----------------------------

@@ -25,13 +25,17 @@
  * índice traz (menos bytes na rede), e manda os resultados à página sem os campos ocultos.
  *
  * A pontuação e a ordem de cada resultado são as do worker original: tests/test_search_index.py
- * roda as consultas de tests/search/queries.yaml (e os seus começos) nos dois, no Node, e compara os resultados
- * (scripts/search_same_results.mjs). Com outra versão do lunr nada é trocado (só fica mais lento). */
+ * roda as consultas de tests/search/queries.yaml (e os seus começos) nos dois, no Node, e compara
+ * os resultados (scripts/search_same_results.mjs). Com outra versão do lunr a montagem é a do Material (só fica
+ * mais lenta); os pares continuam feitos aqui. */
 (function () {
   "use strict";
 
   var lunr = self.lunr;
-  if (!lunr || lunr.version !== "2.3.9" || !lunr.Builder || !lunr.FieldRef || !lunr.Vector) return;
+  if (!lunr || !lunr.Builder) return;
+  // The faster build is the lunr this file was checked against; with another, only the pairs are
+  // made and the results sent without the hidden fields (Material's own build does the rest).
+  var SAME_LUNR = lunr.version === "2.3.9" && Boolean(lunr.FieldRef && lunr.Vector && lunr.TokenSet);
 
   // Fields Material shows (and highlights from the positions); every other field is hidden.
   var SHOWN = { title: true, text: true, tags: true };
@@ -132,7 +136,7 @@
       hiddenFields = Object.keys(this._fields).filter(function (name) { return SHOWN[name] !== true; });
     }
     if (this.epFast === undefined) {
-      this.epFast = this.metadataWhitelist.length === 1 && this.metadataWhitelist[0] === "position" &&
+      this.epFast = SAME_LUNR && this.metadataWhitelist.length === 1 && this.metadataWhitelist[0] === "position" &&
         this.pipeline._stack.length === 0;
     }
     if (!this.epFast) return stockAdd.call(this, doc, attributes);
@@ -243,12 +247,12 @@
   };
 
   var stockTokenSet = lunr.Builder.prototype.createTokenSet;
-  lunr.Builder.prototype.createTokenSet = function () {
+  if (SAME_LUNR) lunr.Builder.prototype.createTokenSet = function () {
     if (!this.epFast) return stockTokenSet.call(this);
     this.tokenSet = new Words(Object.keys(this.invertedIndex).sort());
   };
 
-  lunr.Builder.prototype.createFieldVectors = function () {
+  if (SAME_LUNR) lunr.Builder.prototype.createFieldVectors = function () {
     if (!this.epFast) return stockVectors.call(this);
     var vectors = {};
     var refs = Object.keys(this.fieldTermFrequencies);

@@ -14,6 +14,11 @@ export default [
     },
   },
   {
+    // The search's worker (a classic worker script: it imports Material's with importScripts).
+    files: ["docs/assets/busca-worker.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.worker } },
+  },
+  {
     files: ["docs/assets/**/*.mjs"],
     languageOptions: {
       ecmaVersion: 2022,

@@ -1,5 +1,5 @@
 // Runs the query set (tests/search/queries.yaml, given as JSON on stdin) against a built site's
-// search index with Material's own search worker (lunr), in Node, without a browser: the query
+// search index with the site's search worker (Material's, lunr), in Node, without a browser: the query
 // is prepared by docs/assets/busca.js exactly as in the page. Prints one JSON line per query with
 // the first results. A quick tool for tuning the ranking; the browser test is the one that counts.
 //
@@ -9,8 +9,9 @@ import path from "node:path";
 import vm from "node:vm";
 
 const site = process.argv[2];
-const workers = path.join(site, "assets/javascripts/workers");
-const workerFile = fs.readdirSync(workers).find((f) => /^search\..*\.min\.js$/.test(f));
+// The site's search worker: Material's, with the index build of docs/assets/busca-worker.js (which
+// also makes the "pairs" field from the words the index carries).
+const workerPath = path.join(site, "assets/busca-worker.js");
 const lunrDir = path.join(site, "assets/javascripts/lunr");
 
 const replies = [];
@@ -30,7 +31,7 @@ const context = {
 context.self = context;
 context.globalThis = context;
 vm.createContext(context);
-vm.runInContext(fs.readFileSync(path.join(workers, workerFile), "utf8"), context);
+vm.runInContext(fs.readFileSync(workerPath, "utf8"), context, { filename: workerPath });
 // The acts busca.js reads queries with: the build writes them into every page (<meta name="ep-atos">).
 const atos = /<meta name="ep-atos" content="([^"]*)">/.exec(fs.readFileSync(path.join(site, "index.html"), "utf8"));
 context.estatutosAtos = atos ? JSON.parse(atos[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import lxml.html
 import pytest
+import yaml
 
 from macros.data.site import current
-from macros.exporters import search_index, search_words
+from macros.exporters import search_index, search_words, search_worker
 from macros.exporters.search_words import browser_acts_json, citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,9 +229,53 @@ def test_no_glued_words_in_snippets(site_dir: Path) -> None:
     assert not glued, glued
 
 
+def test_index_carries_words_in_order_for_the_pairs(site_dir: Path) -> None:
+    """The pairs of adjacent words are not published: each document carries its words in order
+    (``w``, the text's; ``tw``, the title's), the worker makes the pairs, and they are the pairs
+    of the words, the text's first, never two numbers, each once."""
+    docs = index(site_dir)["docs"]
+    assert not [d["location"] for d in docs if "pairs" in d]
+    art = docs_by_location(site_dir)["lei-4860-1965/#art7_par5"]
+    pairs = search_index.with_pairs(art)["pairs"].split()
+    assert "w" in art and "w" not in search_index.with_pairs(art)
+    assert "_hora_extraordinari" in pairs or "_servic_extraordinari" in pairs, pairs[:10]
+    assert len(pairs) == len(set(pairs))
+    assert search_index.with_pairs({"location": "x", "w": "11 12 hora hora extr", "tw": "hora extr par"}) == {
+        "location": "x", "pairs": "_12_hora _hora_hora _hora_extr _extr_par"}
+    # Where phrasing matters (statutes, notes, «Hoje», answers) the text's pairs; elsewhere the title's only.
+    assert all(set(d) & {"w", "tw"} for d in docs if d["location"].startswith("lei-4860-1965/#art") and d["folded"])
+    assert not [d["location"] for d in docs if d["location"].startswith("tabelas/") and "w" in d]
+
+
 def test_index_size_under_limit(site_dir: Path) -> None:
     raw = (site_dir / "search" / "search_index.json").read_bytes()
     assert len(gzip.compress(raw, 9)) < search_index.LIMIT_GZIP
+
+
+def test_site_worker_builds_the_same_index_as_materials(site_dir: Path, tmp_path: Path) -> None:
+    """The search's worker (assets/busca-worker.js: Material's, with docs/assets/busca-worker.js's
+    faster index build appended, which also makes the pairs from the words the index carries)
+    gives every query of tests/search/queries.yaml, its first letter and its first three, the same results
+    as Material's own worker given the index with the pairs made in Python: the same documents,
+    scores to the last digit, titles and snippets highlighted alike, and none of the hidden fields
+    sent to the page (scripts/search_same_results.mjs)."""
+    built = (site_dir / "assets" / "busca-worker.js").read_text(encoding="utf-8")
+    material = search_worker.material_worker(site_dir).read_text(encoding="utf-8")
+    assert built.startswith(search_worker.SOURCE_MAP.sub("", material).rstrip()), "worker do Material incompleto"
+    assert "sourceMappingURL" not in built
+    queries = yaml.safe_load((ROOT / "tests" / "search" / "queries.yaml").read_text(encoding="utf-8"))
+    published = index(site_dir)
+    full = tmp_path / "search_index.json"
+    full.write_text(json.dumps({**published, "docs": [search_index.with_pairs(d) for d in published["docs"]]}),
+                    encoding="utf-8")
+    done = subprocess.run(["node", str(ROOT / "scripts" / "search_same_results.mjs"), str(site_dir), str(full)],
+                          input=json.dumps(queries), capture_output=True, text=True, timeout=120, check=True)
+    report = json.loads(done.stdout)
+    assert report["patched"], "as funções de montagem do site não entraram no worker (outra versão do lunr?)"
+    assert report["queries"] >= len(queries) and report["results"] > 1000, report
+    assert report["count"] == 0, report["differences"]
+    assert report["hidden"] == 0, "campos ocultos nos resultados mandados à página"
+    assert report["otherLunr"] == 0, "com outro lunr, o worker do site não dá os mesmos resultados"
 
 
 # -- «não está aqui»: subjects these acts do not treat (data/fora.yaml) -----------------------------

@@ -1,6 +1,6 @@
 /* Estatutos Portuários — o índice da busca só baixa quando a pessoa começa uma busca.
  *
- * O Material pede o índice (search/search_index.json, cerca de 90 kB comprimido) assim que a página abre,
+ * O Material pede o índice (search/search_index.json, cerca de 78 kB comprimido) assim que a página abre,
  * para entregá-lo ao worker da busca; quem só lê um artigo pagaria esses bytes em toda primeira
  * visita. Este script, carregado antes do Material, segura esse pedido (e só esse) até a pessoa
  * começar a buscar: tocar ou clicar na caixa ou na lupa (ou passar o mouse sobre elas), pôr o
@@ -10,13 +10,31 @@
  * digitado (o Material reenvia a consulta quando o worker fica pronto, e de novo quando busca.js
  * chega, se chegar depois). Até os primeiros resultados aparecerem, a cópia do site em segundo plano
  * (offline.js, service worker) espera: numa conexão lenta ela dividiria a rede com o índice.
- * Qualquer coisa fora do esperado deixa o pedido seguir na hora. */
+ * Qualquer coisa fora do esperado deixa o pedido seguir na hora. O worker da busca passa a ser o
+ * busca-worker.js (o do Material, com a montagem do índice mais rápida e os mesmos resultados). */
 (function () {
   "use strict";
   var script = document.currentScript;
   if (!script || !window.XMLHttpRequest || !document.addEventListener) return;
   var index = new URL("../search/search_index.json", script.src).href;
   var started = false;
+
+  // Material's search worker, through the site's (assets/busca-worker.js, written by the build:
+  // Material's worker with a faster index build, the same results). Material reads its
+  // configuration once, after this script; anything unexpected leaves Material's worker in place.
+  (function useOwnWorker() {
+    var el = document.getElementById("__config");
+    try {
+      var config = JSON.parse(el.textContent);
+      var material = new URL(config.search, window.location.href);
+      if (material.origin !== window.location.origin ||
+          !/\/javascripts\/workers\/search\.[0-9a-f]+\.min\.js$/.test(material.pathname)) return;
+      config.search = new URL("busca-worker.js", script.src).href;
+      el.textContent = JSON.stringify(config);
+    } catch {
+      /* no configuration, or not the one expected: Material's worker */
+    }
+  })();
   var held = [];
   var onStart = [];  // pacotes.js: bring busca.js
 

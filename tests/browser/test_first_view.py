@@ -20,6 +20,8 @@ OWN_ASSETS_TEXT_PAGE = 3  # the style bundle, the script run before Material's, 
 OWN_ASSETS_CALCULATOR_PAGE = 6
 # Only some pages' bundles (macros/exporters/bundles.py, GROUPS).
 GROUP_BUNDLES = ("pacote-calculadoras.", "pacote-tabelas.", "pacote-busca.")
+# Material's search worker with the site's faster index build (macros/exporters/search_worker.py).
+SEARCH_WORKER = "/assets/busca-worker.js"
 
 WATCH = """
 window.violacoes = [];
@@ -39,10 +41,12 @@ def fresh(browser: Browser) -> Iterator[BrowserContext]:
 
 def own_assets(urls: list[str]) -> list[str]:
     """The site's own scripts and style sheets (not Material's under assets/javascripts/ and
-    assets/stylesheets/, nor the calculators' worker or engine, which load only on request)."""
+    assets/stylesheets/, nor the calculators' worker or engine, which load only on request, nor
+    the search's worker: Material's, built with a faster index build, instead of Material's file)."""
     paths = [urlsplit(u).path for u in urls]
     return [p for p in paths if p.startswith("/assets/") and p.endswith((".js", ".css"))
-            and not p.startswith(("/assets/javascripts/", "/assets/stylesheets/", "/assets/pyodide/"))]
+            and not p.startswith(("/assets/javascripts/", "/assets/stylesheets/", "/assets/pyodide/"))
+            and p != SEARCH_WORKER]
 
 
 def requested(pg: Page) -> list[str]:
@@ -90,6 +94,10 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     # Material's worker asks for no lunr language script (the index names none: the site folds
     # words itself; they were two requests one after the other on a slow link).
     assert not [u for u in urls if "/assets/javascripts/lunr/" in u], urls
+    # The worker that answered is the site's build of Material's (busca-sob-pedido.js points
+    # Material at it), instead of Material's file, not besides it: one request, as before.
+    assert [w.url for w in pg.workers if urlsplit(w.url).path == SEARCH_WORKER], [w.url for w in pg.workers]
+    assert not [u for u in urls if "/assets/javascripts/workers/" in u], urls
     assert pg.evaluate("window.violacoes") == []
 
 

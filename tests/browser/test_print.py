@@ -53,7 +53,13 @@ def test_print_layout(page: Page, base_url: str) -> None:
 
 
 def test_calculator_examples_print(page: Page, base_url: str) -> None:
+    """The examples skipped while off-screen: a link to the last one still opens it at the top of the
+    screen (its heading is outside the skipped block), and printing lays every one out."""
     page.goto(base_url + "/calculadoras/horas_extras/")
+    last = page.evaluate("() => [...document.querySelectorAll('h3[id^=exemplo-]')].pop().id")
+    page.goto(f"{base_url}/calculadoras/horas_extras/#{last}")
+    page.wait_for_function("id => { const top = document.getElementById(id).getBoundingClientRect().top;"
+                           " return window.scrollY > 1000 && top >= 0 && top < 200; }", arg=last)
     examples = page.locator(".calc-exemplo")
     assert examples.count() > 3
     seen = "() => [...document.querySelectorAll('.calc-exemplo')].map(e => getComputedStyle(e).contentVisibility)"

@@ -198,6 +198,8 @@ def load() -> str:
 # starts when the page creates it ("pagina", on the page's clock).
 STAGES = (
     ("pagina", "página: navegação → worker criado"),
+    ("inicio", "worker: seus módulos lidos, início (relógio do worker)"),
+    ("estadoLido", "estado salvo lido e descomprimido (relógio do worker; 2ª visita)"),
     ("busca", "busca (último byte do motor)"),
     ("wasm", "WebAssembly: compilar + instanciar"),
     ("python", "início do Python (biblioteca em .zip)"),

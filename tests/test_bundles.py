@@ -119,3 +119,28 @@ def test_a_file_that_would_change_meaning_is_refused() -> None:
         bundles._check_lists(styles, [u for u in plain if u != "assets/busca.js"])
     with pytest.raises(bundles.BundleError, match="@import"):
         bundles.style_part("assets/x.css", "@import url(y.css);\n")
+
+
+HEAD_START = re.compile(r'<meta name="ep-versao" content="[^"]*">'
+                        r'<script async src="\.\./\.\./assets/(motor-cedo\.[0-9a-f]{8}\.js)" '
+                        r'data-motor-gzip="(\d+)" data-motor-arquivos="([^"]*)"></script>')
+OFFER = re.compile(r'<div class="motor-oferta"[^>]*\sdata-motor-gzip="(\d+)" data-motor-arquivos="([^"]*)"')
+
+
+def test_engine_early_start_in_the_head_of_calculator_pages(site_dir: Path) -> None:
+    """Issue 22 §2: on a page with a calculator's form, motor-cedo.js alone, async, right after the
+    build id, carries the offer's engine files and size (the worker starts while the page is read);
+    no other page has it."""
+    pages = sorted((site_dir / "calculadoras").glob("*/index.html"))
+    assert len(pages) >= 6
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        match = HEAD_START.search(html)
+        assert match and match.end() < html.index("</head>"), page
+        assert html.index("</head>") < html.index('<form class="calc-form"'), page
+        offer = OFFER.search(html)
+        assert offer and offer.groups() == match.groups()[1:], page
+        script = (site_dir / "assets" / match.group(1)).read_text(encoding="utf-8")
+        assert "estatutosMotorCedo" in script and "calculadoras-worker.mjs" in script
+    for page in ("calculadoras/index.html", "lei-4860-1965/index.html", "tabelas/diaristas/index.html", "index.html"):
+        assert "motor-cedo." not in (site_dir / page).read_text(encoding="utf-8"), page

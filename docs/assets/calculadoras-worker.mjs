@@ -39,7 +39,7 @@
  */
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { createCounter, createWatchdog } from "./motor-contagem.mjs";
-import { dropSnapshot, readSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
+import { dropSnapshot, openSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
 
@@ -303,6 +303,7 @@ if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
 
 async function boot(message) {
   const started = performance.now();
+  stages.inicio = Math.round(started); // this worker and its modules read: the start begins
   const files = Array.isArray(message.files) ? message.files : [];
   downloadSize = Number(message.gzip) || 0;
   reload = Boolean(message.recarregar);
@@ -332,12 +333,14 @@ async function boot(message) {
   // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
   const key = await snapshotKey(files, message.versao);
   let start = performance.now();
-  const saved = await readSnapshot(self.location.href, key);
+  // Only the cache lookup is awaited: the snapshot is unpacked while Pyodide fetches and compiles.
+  const saved = await openSnapshot(self.location.href, key);
   let pyodide = null;
   let api = null;
   if (saved) {
+    saved.bytes.then(() => { stages.estadoLido = Math.round(performance.now()); }, () => {});
     try {
-      pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved }), archiveRefused]);
+      pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved.bytes }), archiveRefused]);
       stages.pronto = Math.round(performance.now());
       const archive = await archiveLoad;
       counter.finish(); // the download is over: the page stops saying «Baixando…»

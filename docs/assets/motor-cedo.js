@@ -7,15 +7,17 @@
  * - o motor desta construção está guardado neste aparelho (o worker avisou, "guardado"; registrado
  *   em localStorage "ep-motor-guardado" com o id da construção), e
  * - o service worker controla a página (os arquivos do motor vêm do cache do aparelho, não da rede),
- * o worker é criado assim que o HTML foi lido, antes do script do Material e dos outros do site, e
- * restaura o motor enquanto a página termina de se montar. Sem as três condições nada acontece aqui:
+ * o worker é criado enquanto o HTML ainda é lido: esta cópia vem sozinha, async, no <head> da
+ * página de calculadora (com os arquivos do motor copiados da oferta), e restaura o motor enquanto
+ * a página termina de se montar. Se ela chegar tarde, a cópia antes do script do Material cria o
+ * worker assim que o HTML foi lido. Sem as três condições nada acontece aqui:
  * o motor começa como antes (calculadoras-motor.js, na primeira interação), e nada baixa sem o aceite.
  * Nenhum cálculo é mandado daqui: calculadoras-motor.js toma este worker, com as mensagens que ele
  * já mandou, e confere a versão do service worker antes do primeiro cálculo, como sempre.
  *
- * Vai em dois pacotes (macros/exporters/bundles.py): no que roda antes do Material, só nas páginas
- * de calculadora, e no das calculadoras, que a navegação instantânea acrescenta sem o primeiro. A
- * segunda cópia não faz nada.
+ * Vai sozinho no <head> e em dois pacotes (macros/exporters/bundles.py): no que roda antes do
+ * Material, só nas páginas de calculadora, e no das calculadoras, que a navegação instantânea
+ * acrescenta sem os outros. A cópia que roda primeiro decide; as outras não fazem nada.
  *
  * Oferece window.estatutosMotorCedo: criar(recarregar) → {worker, criado} (o worker, já com a
  * mensagem "boot"); tomar() → o worker criado cedo com as mensagens recebidas ({worker, criado,
@@ -45,9 +47,9 @@
     try { return JSON.parse(node.getAttribute("data-motor-arquivos")) || []; } catch { return []; }
   }
 
-  /* Download size (gzip bytes, from the build), as the offer shows it. */
+  /* Download size (gzip bytes, from the build), as the offer shows it (or this script's copy). */
   function tamanho() {
-    var node = document.querySelector(".motor-oferta");
+    var node = document.querySelector(".motor-oferta") || document.querySelector("[data-motor-gzip]");
     return node ? Number(node.getAttribute("data-motor-gzip")) || 0 : 0;
   }
 
@@ -124,9 +126,15 @@
     try { window.localStorage.removeItem(KEPT); } catch { /* nothing kept */ }
   }
 
+  /* A page with a calculator's form: the form, or (while the <head> is read) this script's tag,
+   * which the build puts only on such pages, with the offer's engine files. */
+  function calculatorPage() {
+    return Boolean(document.querySelector("form.calc-form") || (script && script.hasAttribute("data-motor-arquivos")));
+  }
+
   function returning() {
     var sw = navigator.serviceWorker;
-    if (!sw || !sw.controller || !document.querySelector("form.calc-form") || !arquivos().length) return false;
+    if (!sw || !sw.controller || !calculatorPage() || !arquivos().length) return false;
     try {
       var store = window.localStorage;
       return store.getItem(CONSENT) === "sim" && store.getItem(KEPT) === mark();

@@ -55,26 +55,34 @@ async function gzip(bytes) {
   return new Response(stream).blob();
 }
 
-/* This build's snapshot, checked, or null (and any unusable one deleted). */
-export async function readSnapshot(base, key) {
+/* The snapshot's bytes from a cache hit, checked: a rejected promise when it is corrupt or too large. */
+async function checked(hit) {
+  const bytes = await gunzip(await hit.blob());
+  if (heapSize(bytes) > MAX_HEAP) throw new Error("grande demais");
+  return bytes;
+}
+
+/* This build's snapshot, or null: the bytes come as a promise, so that Pyodide fetches and
+ * compiles the engine while they are read and unpacked (loadPyodide awaits _loadSnapshot only
+ * before it instantiates the WebAssembly). The promise rejects when the snapshot is unusable
+ * (corrupt, too large); the caller then drops it (dropSnapshot) and starts normally. Snapshots of
+ * other builds are deleted in the background. */
+export async function openSnapshot(base, key) {
   try {
     const cache = await store();
     if (!cache) return null;
     const url = address(base, key);
     const hit = await cache.match(url);
     // Snapshots of other builds are deleted here too (the service worker's activation also clears them).
-    for (const request of await cache.keys()) {
-      if (request.url.includes("motor-instantaneo.bin") && request.url !== url) await cache.delete(request);
-    }
+    cache.keys().then(async (requests) => {
+      for (const request of requests) {
+        if (request.url.includes("motor-instantaneo.bin") && request.url !== url) await cache.delete(request);
+      }
+    }).catch(() => {});
     if (!hit) return null;
-    try {
-      const bytes = await gunzip(await hit.blob());
-      if (heapSize(bytes) > MAX_HEAP) throw new Error("grande demais");
-      return bytes;
-    } catch {
-      await cache.delete(url);
-      return null;
-    }
+    const bytes = checked(hit);
+    bytes.catch(() => {}); // awaited by Pyodide; the caller drops the snapshot when it rejects
+    return { bytes };
   } catch {
     return null; // no Cache Storage (private mode, quota): the normal start
   }

@@ -25,7 +25,14 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
   search starts), right before it at the end of ``<body>``, so that nothing blocks the first paint.
   A calculator page gets its own copy (also ``pacote-antes.<hash>.js``, no extra request) with
   :data:`BEFORE_THEME_CALCULATORS` at the end: the engine's worker created before Material's
-  script runs, on a return with the engine kept (``docs/assets/motor-cedo.js``).
+  script runs, on a return with the engine kept (``docs/assets/motor-cedo.js``);
+- ``assets/motor-cedo.<hash>.js``: the same file alone, linked ``async`` in the ``<head>`` of a page
+  with a calculator's form, right after the build id (``<meta name="ep-versao">``), with the engine
+  files and size copied from the page's engine offer (``data-motor-arquivos``, ``data-motor-gzip``):
+  on a return with the engine kept, the worker starts while the page's HTML is still being read
+  (most of a calculator page is its worked examples), not after it. ``async`` never blocks the
+  first paint; when it runs late, the copy before Material's script has already started the worker,
+  and the later copy does nothing.
 
 The scripts are minified by Terser (npm, pinned; ``macros/exporters/minify.mjs``), the styles
 lose their comments and indentation; each file's marker comment (``/* assets/x.js */``) stays.
@@ -94,6 +101,11 @@ BEFORE_THEME = ("assets/navegacao.js", "assets/busca-sob-pedido.js")
 # soon as the page is read when the person returns with the engine kept (issue 22 §2). The same
 # file is in the calculators' bundle too (instant navigation); its second copy does nothing.
 BEFORE_THEME_CALCULATORS = ("assets/motor-cedo.js",)
+# ... and, alone and async, in the <head> of a page with a calculator's form (see the docstring).
+HEAD_CALCULATORS = "assets/motor-cedo.js"
+BUILD_ID_META = re.compile(r'<meta name="ep-versao" content="[^"]*">')
+CALCULATOR_FORM = re.compile(r'<form class="calc-form[ "]')
+OFFER_DATA = re.compile(r'\sdata-motor-gzip="(\d+)" data-motor-arquivos="([^"]*)"')
 
 ROOT = Path(__file__).resolve().parents[2]
 # Terser (npm, pinned), run by Node: the script bundles minified (comments out, local names short).
@@ -117,6 +129,8 @@ class Bundles:
     site: str = ""
     before: str = ""
     before_calculators: str = ""
+    head_calculators: str = ""
+    """``assets/motor-cedo.<hash>.js``, linked async in the head of a page with a calculator's form."""
     groups: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Each group's (script, style sheet) bundle, by the group's name."""
     separate: list[Any] = field(default_factory=list)
@@ -247,6 +261,7 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
     sources["antes"] = "".join(script_part(uri, texts[uri]) for uri in BEFORE_THEME)
     sources["antes-calculadoras"] = "".join(script_part(uri, texts[uri])
                                             for uri in (*BEFORE_THEME, *BEFORE_THEME_CALCULATORS))
+    sources["motor-cedo"] = script_part(HEAD_CALCULATORS, texts[HEAD_CALCULATORS])
     minified = minify_scripts(sources)
     written: list[tuple[str, str]] = []
     for group in GROUPS:
@@ -262,6 +277,8 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
     out.before, before = _named("pacote-antes", "js", minified["antes"])
     written.append(_named("pacote-antes", "js", minified["antes-calculadoras"]))
     out.before_calculators = written[-1][0]
+    written.append(_named("motor-cedo", "js", minified["motor-cedo"]))
+    out.head_calculators = written[-1][0]
     out.style, common = _named("pacote-estilo", "css",
                                "".join(style_part(uri, texts[uri]) for uri in styles if uri not in grouped_css))
     _drop(files, texts)
@@ -304,3 +321,17 @@ def add_to_page(output: str, out: Bundles, root: str, groups: list[Group], site_
         output = output.replace('<article class="md-content__inner md-typeset"',
                                 f'<article class="md-content__inner md-typeset" data-ep-pacote="{names}"', 1)
     return output
+
+
+def head_start(output: str, out: Bundles, root: str) -> str:
+    """A page with a calculator's form: motor-cedo.js, async, right after the build id in the
+    ``<head>``, with the offer's engine files and size (run after the offer is in the page)."""
+    if not CALCULATOR_FORM.search(output):
+        return output
+    meta, offer = BUILD_ID_META.search(output), OFFER_DATA.search(output)
+    if meta is None or offer is None:
+        missing = "o id da construção (ep-versao)" if meta is None else "a oferta do motor (data-motor-arquivos)"
+        raise BundleError(f"página de calculadora sem {missing}: o motor não pode começar cedo")
+    tag = (f'<script async src="{root}{out.head_calculators}" data-motor-gzip="{offer.group(1)}" '
+           f'data-motor-arquivos="{offer.group(2)}"></script>')
+    return output[: meta.end()] + tag + output[meta.end():]

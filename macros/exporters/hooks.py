@@ -163,7 +163,12 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     root = get_relative_url(".", page.url).rstrip("/") + "/"
     root = "" if root == "./" else root
     output = _head_scripts(output, root, config, page.file.src_uri)
-    return offline.post_page(output, page, site.products.engine_report)
+    output = offline.post_page(output, page, site.products.engine_report)
+    # With the engine offer in the page: the engine's early start in the <head> of a calculator's page.
+    try:
+        return bundles.head_start(output, site.products.bundles, root)
+    except bundles.BundleError as exc:
+        raise PluginError(f"{page.file.src_uri}: {exc}") from exc
 
 
 def on_post_template(output: str, template_name: str, config: Any) -> str:

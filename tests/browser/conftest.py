@@ -34,6 +34,12 @@ WIDE_FONT_CSS = (
 )
 
 
+# Off-screen blocks the site lets the browser skip (``content-visibility: auto``: the calculators'
+# worked examples) are laid out for a layout or accessibility check: what is measured is the page
+# as the reader scrolls it, not its skipped placeholders.
+ALL_RENDERED_CSS = "* { content-visibility: visible !important; }"
+
+
 def inject_css(page: Page, css: str) -> None:
     """Add a style sheet through the CSSOM (a constructed sheet), which the site's Content
     Security Policy allows, unlike a ``<style>`` element."""

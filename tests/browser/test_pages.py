@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser
 
-from browser.conftest import WIDE_FONT_CSS, inject_css, watch
+from browser.conftest import ALL_RENDERED_CSS, WIDE_FONT_CSS, inject_css, watch
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -66,6 +66,7 @@ def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, al
     schemes: set[tuple[str, str]] = set()
     for path in paths:
         page.goto(base_url + path, wait_until="load")
+        inject_css(page, ALL_RENDERED_CSS)
         for rules in (None, COLOUR_RULES):
             if rules:  # the other theme, by the header's button (its event only: no hover, no tooltip)
                 before = page.evaluate(SCHEME)
@@ -122,6 +123,7 @@ def test_pages_narrow(browser: Browser, base_url: str, all_paths: list[str]) -> 
     page = ctx.new_page()
     for path in all_paths:
         page.goto(base_url + path, wait_until="load")
+        inject_css(page, ALL_RENDERED_CSS)
         if page.evaluate(SCHEME) != "slate":
             problems.append(f"{path}: abriu no tema claro num sistema escuro")
         for font in ("debian", "larga"):

@@ -1,6 +1,7 @@
 """Printing a statute page (Chromium print to PDF, A4): no «Citar», no "#" anchors, no navigation or
 search, no target highlight; the act's reference in the page header; each article's permalink
-after it; Lei nº 4.860 fits in at most 6 pages."""
+after it; Lei nº 4.860 fits in at most 6 pages. A calculator page prints its worked examples, which
+the screen lets the browser skip while they are off-screen (``content-visibility: auto``)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,15 @@ def test_print_layout(page: Page, base_url: str) -> None:
     )
     block = css[css.index("@page ato-lei-4860-1965"):]
     assert '@top-left { content: "BRASIL. Lei nº 4.860, de 26 de novembro de 1965"' in block
+
+
+def test_calculator_examples_print(page: Page, base_url: str) -> None:
+    page.goto(base_url + "/calculadoras/horas_extras/")
+    examples = page.locator(".calc-exemplo")
+    assert examples.count() > 3
+    seen = "() => [...document.querySelectorAll('.calc-exemplo')].map(e => getComputedStyle(e).contentVisibility)"
+    assert set(page.evaluate(seen)) == {"auto"}  # on screen: skipped while far from view
+    page.emulate_media(media="print")
+    assert set(page.evaluate(seen)) == {"visible"}
+    last = examples.last.bounding_box()
+    assert last is not None and last["height"] > 100  # laid out, not a placeholder

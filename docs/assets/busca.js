@@ -70,7 +70,15 @@
   }
 
   var ENDINGS = [["oes", "ao"], ["aes", "ao"], ["ais", "al"], ["eis", "el"]];
+  // A cada tecla, os cartões (quase sempre os mesmos) são lidos de novo palavra por palavra: os
+  // radicais e as palavras de cada trecho ficam guardados (funções puras; o vocabulário é finito).
+  var stems = Object.create(null);
   function stem(w) {
+    var known = stems[w];
+    if (known === undefined) known = stems[w] = stemOf(w);
+    return known;
+  }
+  function stemOf(w) {
     if (/^\d+$/.test(w) || w.length <= 3) return w;
     var done = false;
     for (var i = 0; i < ENDINGS.length; i++) {
@@ -302,10 +310,20 @@
       main.dataset.alvo = new URL(best.href).hash;
     }
   }
+  // The stems of a text's words (a card's text, read again at each key): kept for the last texts.
+  var textStems = new Map();
+  function stemsOfText(text) {
+    var known = textStems.get(text);
+    if (known) return known;
+    if (textStems.size >= 500) textStems.clear();
+    known = tokens(text).map(stem);
+    textStems.set(text, known);
+    return known;
+  }
   // «Ausente»: uma palavra digitada falta só se nenhuma das suas formas foi achada (a própria e a
   // da norma: "extra" e "extraordinário") e o resumo mostrado não a contém.
   function absentWords(art, missingTerms) {
-    var shown = tokens(art.textContent || "").map(stem);
+    var shown = stemsOfText(art.textContent || "");
     return (last.words || []).filter(function (w) {
       var forms = (last.stems || {})[w] || [];
       if (!forms.length) return false;
@@ -521,7 +539,7 @@
       !(prepared.citations && prepared.citations.length));
   }
   function hasAll(text) {
-    var found = tokens(text).map(stem);
+    var found = stemsOfText(text);
     return (last.words || []).every(function (w) {
       return ((last.stems || {})[w] || [w]).some(function (f) {
         return found.some(function (t) { return /^\d+$/.test(f) ? t === f : t.indexOf(f) === 0; });
@@ -615,14 +633,15 @@
   function highlight(container, words) {
     var wanted = words.map(function (w) { return /^\d+$/.test(w) ? w : stem(w); });
     if (!wanted.length) return 0;
+    var seen = Object.create(null);  // each word of the texts, once per call
     var matches = function (word) {
-      var parts = tokens(word);
-      return parts.some(function (p) {
+      if (seen[word] !== undefined) return seen[word];
+      return (seen[word] = tokens(word).some(function (p) {
         if (/^\d+$/.test(p)) return wanted.indexOf(p) !== -1;
         if (has(STOP, p)) return false;
         var s = stem(p);
         return wanted.some(function (w) { return !/^\d+$/.test(w) && s.indexOf(w) === 0; });
-      });
+      }));
     };
     var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
       acceptNode: function (node) {

@@ -31,10 +31,43 @@
           !/\/javascripts\/workers\/search\.[0-9a-f]+\.min\.js$/.test(material.pathname)) return;
       config.search = new URL("busca-worker.js", script.src).href;
       el.textContent = JSON.stringify(config);
+      watchWorker(config.search);
     } catch {
       /* no configuration, or not the one expected: Material's worker */
     }
   })();
+
+  // Material creates its search worker once, as it starts (after this script). The worker answers
+  // each query once, in order: this page counts the queries still unanswered, and busca.js may
+  // leave undrawn an answer that a newer query already replaces (desatualizada). Listening first,
+  // before Material, is what lets an answer be held back.
+  function watchWorker(own) {
+    var Native = window.Worker;
+    if (typeof Native !== "function") return;
+    var Wrapped = function (url, options) {
+      var worker = new Native(url, options);
+      if (new URL(String(url), window.location.href).href !== own) return worker;
+      window.Worker = Native;
+      var sent = 0;
+      var post = worker.postMessage;
+      worker.postMessage = function (message) {
+        if (message && message.type === 2) sent += 1;  // Material's QUERY
+        return post.apply(worker, arguments);
+      };
+      worker.addEventListener("message", function (event) {
+        if (!event.data || event.data.type !== 3) return;  // Material's RESULT, one per QUERY
+        sent = Math.max(0, sent - 1);
+        var api = window.estatutosBuscaSobPedido;
+        if (api && api.desatualizada && api.desatualizada(function () { return sent; })) {
+          event.stopImmediatePropagation();
+        }
+      });
+      return worker;
+    };
+    Wrapped.prototype = Native.prototype;
+    window.Worker = Wrapped;
+    window.addEventListener("load", function () { if (window.Worker === Wrapped) window.Worker = Native; });
+  }
   var held = [];
   var onStart = [];  // pacotes.js: bring busca.js
 

@@ -323,15 +323,15 @@
   // «Ausente»: uma palavra digitada falta só se nenhuma das suas formas foi achada (a própria e a
   // da norma: "extra" e "extraordinário") e o resumo mostrado não a contém.
   function absentWords(art, missingTerms) {
-    var shown = stemsOfText(art.textContent || "");
+    var shown = null;  // the snippet's stems, read only for a word none of whose forms was found
     return (last.words || []).filter(function (w) {
       var forms = (last.stems || {})[w] || [];
       if (!forms.length) return false;
-      var found = forms.some(function (f) { return !has(missingTerms, f); });
-      var inSnippet = shown.some(function (t) {
+      if (forms.some(function (f) { return !has(missingTerms, f); })) return false;
+      shown = shown || stemsOfText(art.textContent || "");
+      return !shown.some(function (t) {
         return forms.some(function (f) { return /^\d+$/.test(f) ? t === f : t.indexOf(f) === 0; });
       });
-      return !found && !inSnippet;
     });
   }
   function fixTerms(p) {
@@ -351,14 +351,53 @@
       p.appendChild(del);
     });
   }
+  // Os trechos a realçar depois (dentro de «mais N nesta página», fechado).
+  var laterHighlights = [];
+  var idleAsked = false;
+  function highlightLater(inside, deadline) {
+    var rest = [];
+    laterHighlights.forEach(function (item) {
+      var art = item.art;
+      if (!art.isConnected || art.dataset.epBusca !== "depois") return;  // a lista já é outra
+      if ((inside && !inside.contains(art)) || (deadline && deadline.timeRemaining() < 2)) { rest.push(item); return; }
+      art.dataset.epBusca = "1";
+      highlight(art, item.words);
+    });
+    laterHighlights = rest;
+  }
+  function highlightWhenIdle() {
+    if (idleAsked) return;
+    idleAsked = true;
+    var ask = window.requestIdleCallback || function (fn) { return setTimeout(function () { fn(null); }, 50); };
+    ask(function (deadline) {
+      idleAsked = false;
+      highlightLater(null, deadline);
+      if (laterHighlights.length) highlightWhenIdle();
+    });
+  }
+  function onOpenMore(event) {  // antes de «mais N nesta página» abrir (clique), ou logo que abriu
+    var more = event.target && event.target.closest && event.target.closest("details");
+    if (more && laterHighlights.length) highlightLater(more, null);
+  }
+
   function fixResults(list) {
     list.dataset.consulta = last.query || "";  // a consulta que produziu a lista (para os testes)
     list.querySelectorAll(".md-search-result__item").forEach(fixCard);
-    // Realce também das palavras achadas sem acento ("prorrogacao" → "prorrogação") no resumo.
+    // Realce também das palavras achadas sem acento ("prorrogacao" → "prorrogação") no resumo. Os
+    // trechos fechados em «mais N nesta página» (centenas, para «p», «pr»…) são realçados depois,
+    // quando a página está livre, ou quando a pessoa os abre, antes de aparecerem.
+    var words = (last.words || []).filter(function (w) { return !has(STOP, w); });
     list.querySelectorAll("article.md-search-result__article:not([data-ep-busca])").forEach(function (art) {
+      if (!words.length) { art.dataset.epBusca = "1"; return; }
+      if (art.closest("details:not([open])")) {
+        art.dataset.epBusca = "depois";
+        laterHighlights.push({ art: art, words: words });
+        return;
+      }
       art.dataset.epBusca = "1";
-      if (last.words && last.words.length) highlight(art, last.words.filter(function (w) { return !has(STOP, w); }));
+      highlight(art, words);
     });
+    if (laterHighlights.length) highlightWhenIdle();
     list.querySelectorAll(".md-search-result__terms:not([data-ep-busca])").forEach(fixTerms);
     if (isQuestion(last)) { completeFirst(list); answersFirst(list); }
     notHere(list);
@@ -625,23 +664,40 @@
     list.dataset.epBusca = "1";
     var box = list.parentElement || list;  // a lista e a contagem («Nenhum documento…»)
     new MutationObserver(function () { fixResults(list); }).observe(box, { childList: true, subtree: true });
+    list.addEventListener("click", onOpenMore, true);
+    list.addEventListener("toggle", onOpenMore, true);
   }
 
   // Página de destino: realce das palavras buscadas (também as acentuadas: "prorrogacao" realça
   // "prorrogação") e do dispositivo aberto.
   var SKIP = { SCRIPT: 1, STYLE: 1, MARK: 1, TEXTAREA: 1, INPUT: 1, BUTTON: 1 };
+  // Each word of the texts, read once: its parts as numbers or stems (null: an empty word); and
+  // whether it matches, once per set of wanted stems (every snippet of a list has the same).
+  var wordParts = new Map();
+  function partsOf(word) {
+    var known = wordParts.get(word);
+    if (known) return known;
+    if (wordParts.size >= 20000) wordParts.clear();
+    known = tokens(word).map(function (p) { return /^\d+$/.test(p) ? p : has(STOP, p) ? null : stem(p); });
+    wordParts.set(word, known);
+    return known;
+  }
+  var matched = { key: null, seen: null };
   function highlight(container, words) {
     var wanted = words.map(function (w) { return /^\d+$/.test(w) ? w : stem(w); });
     if (!wanted.length) return 0;
-    var seen = Object.create(null);  // each word of the texts, once per call
+    if (matched.key !== wanted.join(" ")) matched = { key: wanted.join(" "), seen: new Map() };
+    var seen = matched.seen;
     var matches = function (word) {
-      if (seen[word] !== undefined) return seen[word];
-      return (seen[word] = tokens(word).some(function (p) {
-        if (/^\d+$/.test(p)) return wanted.indexOf(p) !== -1;
-        if (has(STOP, p)) return false;
-        var s = stem(p);
+      var known = seen.get(word);
+      if (known !== undefined) return known;
+      known = partsOf(word).some(function (s) {
+        if (s === null) return false;
+        if (/^\d+$/.test(s)) return wanted.indexOf(s) !== -1;
         return wanted.some(function (w) { return !/^\d+$/.test(w) && s.indexOf(w) === 0; });
-      }));
+      });
+      seen.set(word, known);
+      return known;
     };
     var walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT, {
       acceptNode: function (node) {
@@ -689,6 +745,22 @@
       (targets.length ? targets : [article]).forEach(function (el) { highlight(el, words); });
     }
   }
+
+  // An answer to a query that a newer one already replaces, while a list is shown: not drawn. At
+  // CPU 4× Material's drawing of the list of «p», «pr», «pro»… and its arranging here took most of
+  // the wait for the whole word; the newer query's answer comes next. The first results are always
+  // drawn. If the box changed since Material read it (the key's keyup still to come), Material
+  // reads it now: its query goes out at once (the keyup then reads the same and sends nothing).
+  var sobPedido = window.estatutosBuscaSobPedido;
+  if (sobPedido) sobPedido.desatualizada = function (newer) {
+    var list = document.querySelector(".md-search-result__list");
+    if (!list || !list.querySelector(".md-search-result__item")) return false;
+    var input = document.querySelector("input[data-md-component=search-query]");
+    if (!newer() && input && input.dataset.epBusca && native.get.call(input) !== last.raw) {
+      input.dispatchEvent(new KeyboardEvent("keyup"));
+    }
+    return newer() > 0;
+  };
 
   api.highlight = highlight;
   document.querySelectorAll("[data-md-component=search-query]").forEach(patch);

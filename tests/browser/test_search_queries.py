@@ -101,6 +101,83 @@ def type_query(page: Page, query: str) -> list[str]:
     return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
 
 
+def test_an_answer_already_replaced_is_not_drawn(page: Page, base_url: str) -> None:
+    """While results are shown, an answer to a query that a newer one replaces is not drawn (at CPU
+    4× drawing the lists of «p», «pr»… one by one was most of the wait for the whole word): two
+    queries sent at once give one list, the newer's; and a box changed without a keyup yet is read
+    when the older answer comes, so its list is the one drawn. Material writes the count
+    (``.md-search-result__meta``) once per list it draws."""
+    open_search(page, base_url + "/")
+    type_query(page, "descanso")
+    prepare = "([q]) => window.estatutosBusca.prepare(q, null).query"
+    page.evaluate(
+        """() => {
+            window.epDesenhos = 0;
+            new MutationObserver(() => { window.epDesenhos += 1; })
+                .observe(document.querySelector('.md-search-result__meta'), { childList: true });
+        }"""
+    )
+    # Two keys in one go: the answer to «porto» comes while «trabalho porto» is on its way.
+    page.locator(BOX).evaluate(
+        """el => {
+            const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+            set.call(el, 'porto'); el.dispatchEvent(new KeyboardEvent('keyup'));
+            set.call(el, 'trabalho porto'); el.dispatchEvent(new KeyboardEvent('keyup'));
+        }"""
+    )
+    page.wait_for_function(
+        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
+        arg=[page.evaluate(prepare, ["trabalho porto"])],
+        timeout=30_000,
+    )
+    assert page.evaluate("() => window.epDesenhos") == 1
+    assert page.locator(".md-search-result__item").count() > 0
+    # The box changes before its keyup is handled: the answer to «salario» makes Material read it.
+    # (The page's idle time is the test's: the idle callbacks wait in epOcioso.)
+    page.evaluate(
+        "() => { window.epDesenhos = 0; window.epOcioso = []; window.requestIdleCallback = f => epOcioso.push(f); }"
+    )
+    page.locator(BOX).evaluate(
+        """el => {
+            const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+            set.call(el, 'salario'); el.dispatchEvent(new KeyboardEvent('keyup'));
+            set.call(el, 'salario hora');
+        }"""
+    )
+    page.wait_for_function(
+        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
+        arg=[page.evaluate(prepare, ["salario hora"])],
+        timeout=30_000,
+    )
+    assert page.evaluate("() => window.epDesenhos") == 1
+    # The snippets under «mais N nesta página» wait for the page to be idle, or are highlighted as
+    # it opens, before it shows: «salario» marks «salário» there too.
+    opened = page.evaluate(
+        """() => {
+            const more = document.querySelector('.md-search-result__list details:not([open])');
+            if (!more) return null;
+            const arts = [...more.querySelectorAll('article')];
+            const waiting = arts.filter(a => a.dataset.epBusca === 'depois').length;
+            more.querySelector('summary').click();
+            return [arts.length, waiting, arts.filter(a => a.dataset.epBusca === '1').length,
+                    [...more.querySelectorAll('mark')].map(m => m.textContent.toLowerCase())];
+        }"""
+    )
+    assert opened is not None, "nenhum «mais nesta página» fechado"
+    count, waiting, done, marks = opened
+    assert count > 0 and waiting == count and done == count, opened
+    assert any(m.startswith("salári") for m in marks), marks
+    left = page.evaluate(
+        """() => {
+            const waiting = document.querySelectorAll('.md-search-result__list article[data-ep-busca=depois]').length;
+            const idle = { timeRemaining: () => 50 };
+            for (let i = 0; window.epOcioso.length && i < 100; i++) window.epOcioso.shift()(idle);
+            return [waiting, document.querySelectorAll('.md-search-result__list article[data-ep-busca=depois]').length];
+        }"""
+    )
+    assert left[0] > 0 and left[1] == 0, left
+
+
 def test_query_set_first_results(page: Page, base_url: str) -> None:
     queries = load_queries()
     assert len(queries) >= 40

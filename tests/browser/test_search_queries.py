@@ -101,6 +101,30 @@ def type_query(page: Page, query: str) -> list[str]:
     return page.evaluate(READ_RESULTS)  # type: ignore[no-any-return]
 
 
+SET_BOX = """(el, [values, lastKeyup]) => {
+  const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+  values.forEach((value, i) => {
+    set.call(el, value);
+    if (i < values.length - 1 || lastKeyup) el.dispatchEvent(new KeyboardEvent('keyup'));
+  });
+}"""
+
+
+def set_box(page: Page, values: list[str], last_keyup: bool) -> None:
+    """The box takes each value in one go, each followed by its keyup (the last one only if
+    ``last_keyup``: a box changed before its keyup is handled)."""
+    page.locator(BOX).evaluate(SET_BOX, [values, last_keyup])
+
+
+def wait_list_for(page: Page, query: str) -> None:
+    """The result list drawn is the one for ``query`` (as busca.js prepared it)."""
+    page.wait_for_function(
+        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
+        arg=[query],
+        timeout=30_000,
+    )
+
+
 def test_an_answer_already_replaced_is_not_drawn(page: Page, base_url: str) -> None:
     """While results are shown, an answer to a query that a newer one replaces is not drawn (at CPU
     4× drawing the lists of «p», «pr»… one by one was most of the wait for the whole word): two
@@ -118,18 +142,8 @@ def test_an_answer_already_replaced_is_not_drawn(page: Page, base_url: str) -> N
         }"""
     )
     # Two keys in one go: the answer to «porto» comes while «trabalho porto» is on its way.
-    page.locator(BOX).evaluate(
-        """el => {
-            const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-            set.call(el, 'porto'); el.dispatchEvent(new KeyboardEvent('keyup'));
-            set.call(el, 'trabalho porto'); el.dispatchEvent(new KeyboardEvent('keyup'));
-        }"""
-    )
-    page.wait_for_function(
-        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
-        arg=[page.evaluate(prepare, ["trabalho porto"])],
-        timeout=30_000,
-    )
+    set_box(page, ["porto", "trabalho porto"], last_keyup=True)
+    wait_list_for(page, page.evaluate(prepare, ["trabalho porto"]))
     assert page.evaluate("() => window.epDesenhos") == 1
     assert page.locator(".md-search-result__item").count() > 0
     # The box changes before its keyup is handled: the answer to «salario» makes Material read it.
@@ -137,18 +151,8 @@ def test_an_answer_already_replaced_is_not_drawn(page: Page, base_url: str) -> N
     page.evaluate(
         "() => { window.epDesenhos = 0; window.epOcioso = []; window.requestIdleCallback = f => epOcioso.push(f); }"
     )
-    page.locator(BOX).evaluate(
-        """el => {
-            const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-            set.call(el, 'salario'); el.dispatchEvent(new KeyboardEvent('keyup'));
-            set.call(el, 'salario hora');
-        }"""
-    )
-    page.wait_for_function(
-        "([q]) => document.querySelector('.md-search-result__list').dataset.consulta === q",
-        arg=[page.evaluate(prepare, ["salario hora"])],
-        timeout=30_000,
-    )
+    set_box(page, ["salario", "salario hora"], last_keyup=False)
+    wait_list_for(page, page.evaluate(prepare, ["salario hora"]))
     assert page.evaluate("() => window.epDesenhos") == 1
     # The snippets under «mais N nesta página» wait for the page to be idle, or are highlighted as
     # it opens, before it shows: «salario» marks «salário» there too.

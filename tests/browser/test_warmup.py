@@ -19,10 +19,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from static_server import start
 
 from .offline_helpers import wait_site_kept
@@ -104,19 +105,28 @@ def warm_up_held(pg: Page, server: Server, own: Callable[[str], bool]) -> int:
     return mark
 
 
-def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir: Path) -> None:
-    report = json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))
-    engine = {"/" + f["url"] for f in report["files"]}
+@contextmanager
+def warming_up(browser: Browser, server: Server, path: str, held: str) -> Iterator[tuple[BrowserContext, Page]]:
+    """A page opened at ``path`` with the warm-up's first file (the home page) and ``held`` held by
+    the server; the warm-up has started (the person has asked for nothing yet)."""
     # The warm-up asks for files by name (…/index.html); the person's pages end with «/».
     server.holding("/index.html")
-    server.holding("/calculadoras.zip")
+    server.holding(held)
     ctx = browser.new_context(locale="pt-BR")
     try:
         pg = ctx.new_page()
         pg.set_default_timeout(BOOT_TIMEOUT)
-        pg.goto(server.url + "/calculadoras/refeicao/?salario_dia=12%24000")
-        # Not asked for the engine yet: the warm-up starts after the page's load.
+        pg.goto(server.url + path)
         assert server.arrived("/index.html"), "o site não começou a ser guardado"
+        yield ctx, pg
+    finally:
+        ctx.close()
+
+
+def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir: Path) -> None:
+    report = json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))
+    engine = {"/" + f["url"] for f in report["files"]}
+    with warming_up(browser, server, "/calculadoras/refeicao/?salario_dia=12%24000", "/calculadoras.zip") as (ctx, pg):
         pg.locator(".motor-oferta [data-motor-acao='baixar']").click()
         assert server.arrived("/calculadoras.zip"), "o motor não começou a baixar"
         # While the engine downloads, nothing else does (its worker's own modules aside).
@@ -133,21 +143,12 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
         response = again.goto(server.url + "/lei-4860-1965/")
         assert response is not None and response.ok
         assert again.locator("article h1").count() == 1
-    finally:
-        ctx.close()
 
 
 def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
     # A search started on a text page (the index loads only now): the warm-up stops before its
     # next file until the first results are shown, then goes on (busca-sob-pedido.js).
-    server.holding("/index.html")
-    server.holding("/search/search_index.json")
-    ctx = browser.new_context(locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.set_default_timeout(BOOT_TIMEOUT)
-        pg.goto(server.url + "/lei-4860-1965/")
-        assert server.arrived("/index.html"), "o site não começou a ser guardado"
+    with warming_up(browser, server, "/lei-4860-1965/", "/search/search_index.json") as (_, pg):
         pg.locator("input[data-md-component=search-query]").click()
         assert server.arrived("/search/search_index.json"), "a busca não pediu o índice"
         # Only the search's own script may come.
@@ -166,8 +167,6 @@ def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
                 break
             pg.wait_for_timeout(100)
         assert warmed(), "a cópia em segundo plano não voltou depois da busca"
-    finally:
-        ctx.close()
 
 
 def test_agreed_calculator_page_waits_for_the_engine(browser: Browser, server: Server) -> None:

@@ -71,8 +71,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  
 from static_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
+from macros.build import precompress  # noqa: E402
 from macros.data import site as data_site  # noqa: E402
-from macros.exporters import precompress  # noqa: E402
 from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
 
 FAST_3G = (1_600_000, 0.150)

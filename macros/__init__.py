@@ -98,7 +98,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def dados_index() -> str:
         """The /dados/ page: every download with format, size and SHA-256."""
-        from .exporters.downloads import index_page
+        from .build.downloads import index_page
 
         return index_page(current(), env.conf["site_url"] or "/")
 

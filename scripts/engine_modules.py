@@ -8,7 +8,7 @@ calculators archive is unpacked as the browser's worker does, and every case of 
 calculator (``data/cases/*.yaml``; those of a calculator that reads tables also with the decree's
 tables the site publishes) goes through ``calculators.api.run``, under an import hook. The modules found
 in the standard-library zip — start-up's and the calculators' — are the list the build uses to
-trim ``python_stdlib.zip`` (``macros/exporters/engine.py``). ``tests/test_engine.py`` runs the same check.
+trim ``python_stdlib.zip`` (``macros/build/engine.py``). ``tests/test_engine.py`` runs the same check.
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from calculators import api  # noqa: E402
+from macros.build.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
+from macros.build.site_files import calculators_archive  # noqa: E402
 from macros.data import site  # noqa: E402
 from macros.data.cases import load_cases  # noqa: E402
-from macros.exporters.engine import MODULES_FILE, pyodide_version, read_modules  # noqa: E402
-from macros.exporters.site_files import calculators_archive  # noqa: E402
 
 SCRIPT = ROOT / "scripts" / "engine_modules.mjs"
 

@@ -4,6 +4,7 @@
 #   bash scripts/run.sh serve   # set everything up, build, serve site/ on http://127.0.0.1:8000/
 #                               # (gzip and the cache headers of README «Hospedagem»)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
+#   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
@@ -79,7 +80,7 @@ setup() { setup_system; setup_python; setup_node; }
 build() {
   .venv/bin/mkdocs build --strict --clean -q
   node scripts/service_worker.mjs site
-  .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.exporters.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
+  .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.build.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
 }
 
 cmd=${1:-}
@@ -99,8 +100,15 @@ case "$cmd" in
     npx --no-install eslint --max-warnings=0 .
     log "mypy (calculators, macros)"
     .venv/bin/mypy
-    log "pytest"
     shift
+    if [ "${1:-}" = "--rapido" ]; then
+      # The fast loop (CONTRIBUTING «O ciclo rápido»): no site build, no Chromium (conftest refuses
+      # both, so a test that needs them and lacks its mark fails and says so).
+      shift
+      log "pytest (ciclo rápido: sem construir o site, sem navegador)"
+      EP_RAPIDO=1 exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" -m "not browser and not site" "$@"
+    fi
+    log "pytest"
     # Two workers (pytest-xdist): much of the browser tests' time is waiting on Chromium, so two
     # test processes finish sooner on the 2 cores CI has (worksteal: an idle worker takes tests
     # from the busy one, so the long browser sweeps do not leave one waiting at the end);

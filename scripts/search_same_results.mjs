@@ -11,7 +11,7 @@
 // The published index carries the adjacent words as words in order ("w", "tw"), which the site's
 // worker makes into the "pairs" field; Material's worker is given the index with the pairs already
 // made (the file named second, written by tests/test_search_index.py with the same rule,
-// macros/exporters/search_index.py: with_pairs).
+// macros/build/search_index.py: with_pairs).
 //
 //   node scripts/search_same_results.mjs <site_dir> <index_with_pairs.json> < queries.json
 import fs from "node:fs";

@@ -158,7 +158,7 @@ const globbing = {
     ...engineFiles,
     "assets/pyodide/**",
     // Material's lunr language scripts: the search asks for none (its index says no language
-    // plugin, macros/exporters/search_index.py: the site folds words itself).
+    // plugin, macros/build/search_index.py: the site folds words itself).
     "assets/javascripts/lunr/**",
     // Precached by Workbox at install: the fallback of an unknown address, and the page shown
     // offline for a page not kept yet (sw-paginas.js).

@@ -24,6 +24,35 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from macros.data import site as data_site  # noqa: E402
 
+# The fast loop (``bash scripts/run.sh test --rapido``, CONTRIBUTING «O ciclo rápido») runs what is
+# neither ``browser`` (tests/browser/, marked here) nor ``site`` (a test that builds the site: the
+# ``site_dir`` fixture, marked here, or a module or function that runs ``mkdocs`` itself and says so
+# with ``pytest.mark.site``). So that a mark cannot be forgotten, the fast loop refuses to start a
+# build or Chromium at all: such a test then fails and names the mark it lacks.
+RAPIDO = bool(os.environ.get("EP_RAPIDO"))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in Path(str(item.path)).parts:
+            item.add_marker(pytest.mark.browser)
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.site)
+
+
+def _guard_fast_loop() -> None:
+    """In the fast loop, a process that builds the site or starts Chromium is refused."""
+    real_init = subprocess.Popen.__init__
+
+    def guarded(self: subprocess.Popen[bytes], args: object, *rest: object, **kwargs: object) -> None:
+        words = " ".join(map(str, args)) if isinstance(args, list | tuple) else str(args)
+        if " mkdocs" in f" {words}" or "chromium" in words:
+            raise RuntimeError("este teste constrói o site ou abre o Chromium: marque-o com "
+                               "@pytest.mark.site (ou ponha-o em tests/browser/) — o ciclo rápido não o roda")
+        real_init(self, args, *rest, **kwargs)  # type: ignore[arg-type]
+
+    subprocess.Popen.__init__ = guarded  # type: ignore[assignment, method-assign]
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Load the Site of the real data once per test session and make it the current one, as the
@@ -31,6 +60,8 @@ def pytest_configure(config: pytest.Config) -> None:
     (``current().statutes``, ``current().decree_tables``…) or take the fixture ``site``. Tests of
     broken data load their own copy with ``data_site.load(folder)`` or run the real build."""
     data_site.use(data_site.load())
+    if RAPIDO:
+        _guard_fast_loop()
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ measured locally is what a host gives (README, «Hospedagem»):
 - content types: ``.wasm`` is ``application/wasm`` and ``.mjs`` a JavaScript type, or
   ``loadPyodide()`` never settles; ``.webmanifest`` is ``application/manifest+json``;
 - compression: the build's pre-compressed copy (``<file>.br`` when the browser's
-  ``Accept-Encoding`` names ``br``, else ``<file>.gz``; macros/exporters/precompress.py), else
+  ``Accept-Encoding`` names ``br``, else ``<file>.gz``; macros/build/precompress.py), else
   gzip made on the fly, for every type that gains from it (``Vary: Accept-Encoding``);
   ``compress=False`` serves everything as is;
 - caching: files whose name carries a content hash (the theme's bundles, Workbox's runtime) are

@@ -64,6 +64,7 @@ def broken_copy(tmp_path: Path, fixture: str, target: str) -> Path:
     return data
 
 
+@pytest.mark.site
 @pytest.mark.parametrize(("fixture", "target", "place", "reason"), CASES, ids=[c[0] for c in CASES])
 def test_broken_data_stops_the_build(tmp_path: Path, fixture: str, target: str, place: str, reason: str) -> None:
     data = broken_copy(tmp_path, fixture, target)

@@ -1,4 +1,4 @@
-"""The build cache (macros/exporters/build_cache.py): brotli, gzip -9 of large files and Terser's
+"""The build cache (macros/build/build_cache.py): brotli, gzip -9 of large files and Terser's
 minification computed once per input, even when two builds ask at once (the suite's two
 processes each build the site), and again when the input changes."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from macros.exporters import bundles, precompress
+from macros.build import bundles, precompress
 
 
 def test_two_builds_at_once_compress_a_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

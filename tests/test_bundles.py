@@ -1,4 +1,4 @@
-"""The site's own scripts and styles bundled at build (``macros/exporters/bundles.py``): every
+"""The site's own scripts and styles bundled at build (``macros/build/bundles.py``): every
 page links the bundles and none of the bundled files, the calculators' scripts only on their
 pages, in the listed order; a file that would change meaning inside a bundle stops the build."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from macros.exporters import bundles
+from macros.build import bundles
 
 ROOT = Path(__file__).resolve().parent.parent
 LINKED = r'(?:<script src|<link rel="stylesheet" href)="[^"]*assets/(pacote-[a-z]+\.[0-9a-f]{8}\.(?:js|css))"'

@@ -1,4 +1,4 @@
-"""The Content Security Policy of the built site (``macros/exporters/csp.py``): one strict policy, first in
+"""The Content Security Policy of the built site (``macros/build/csp.py``): one strict policy, first in
 the ``<head>`` of every page, with the hash of every inline script the pages run."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from macros.exporters import csp
+from macros.build import csp
 
 META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
 

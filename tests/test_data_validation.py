@@ -50,6 +50,7 @@ def test_broken_fixture_is_rejected(name: str, place: str, reason: str) -> None:
     assert str(error).startswith(f"tests/fixtures/statutes/{name}.yaml: em {place}")
 
 
+@pytest.mark.site
 @pytest.mark.parametrize(("name", "place", "reason"), BROKEN)
 def test_broken_file_stops_the_build(tmp_path: Path, name: str, place: str, reason: str) -> None:
     data = tmp_path / "data"

@@ -1,4 +1,4 @@
-"""The trimmed engine (macros/exporters/engine.py), in real Pyodide (Node + the pinned npm package).
+"""The trimmed engine (macros/build/engine.py), in real Pyodide (Node + the pinned npm package).
 
 - the committed module list is current: the import hook, run over every case of every
   calculator with stock Pyodide, finds exactly ``macros/engine_stdlib.txt``;
@@ -23,8 +23,8 @@ import brotli
 import pytest
 
 from calculators import api
+from macros.build import engine
 from macros.data.site import current
-from macros.exporters import engine
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 import engine_modules

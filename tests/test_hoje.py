@@ -112,6 +112,7 @@ def test_broken_layer_is_rejected(tmp_path: Path, what: str, mutate: Any, place:
     assert reason in caught.value.reason, caught.value.reason
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("field", ["sources", "check"])
 def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: str) -> None:
     data = tmp_path / "data"

@@ -27,9 +27,9 @@ from lxml import etree
 from lxml import html as lhtml
 from openpyxl import load_workbook
 
-from macros.exporters import csp
-from macros.exporters.exports import FORMULA_STARTS, Sheet, as_text
-from macros.exporters.spreadsheets import spreadsheet_csv, xlsx
+from macros.build import csp
+from macros.build.exports import FORMULA_STARTS, Sheet, as_text
+from macros.build.spreadsheets import spreadsheet_csv, xlsx
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +51,7 @@ def _pages(site: Path) -> list[Path]:
     return sorted(site.rglob("*.html"))
 
 
+@pytest.mark.site
 def test_no_script_or_javascript_link_comes_out_of_data(hostile_site: Path) -> None:
     for page in _pages(hostile_site):
         text = page.read_text(encoding="utf-8")
@@ -68,6 +69,7 @@ def _heading_text(element: etree._Element) -> str:
     return "".join(t for t in element.itertext()).rstrip("#").strip()
 
 
+@pytest.mark.site
 def test_titles_show_as_written_in_headings_and_table_of_contents(hostile_site: Path) -> None:
     page = lhtml.fromstring((hostile_site / "calculadoras" / "refeicao" / "index.html").read_text(encoding="utf-8"))
     heading = page.get_element_by_id("exemplo-uma_hora_dez_operarios")
@@ -82,6 +84,7 @@ def test_titles_show_as_written_in_headings_and_table_of_contents(hostile_site: 
         assert "&#39;" not in shown and "&#91;" not in shown and "&amp;" not in shown, page_path
 
 
+@pytest.mark.site
 def test_json_ld_cannot_swallow_the_page(hostile_site: Path) -> None:
     text = (hostile_site / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")
     block = re.search(r'<script type="application/ld\+json">(.*?)</script>', text, re.S)

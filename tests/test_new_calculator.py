@@ -34,6 +34,8 @@ import pytest
 from conftest import ROOT
 from htmlscan import page, tags
 
+pytestmark = pytest.mark.site  # every test here builds the copy with the new calculator
+
 COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 NAME = "brinquedo"

@@ -14,11 +14,11 @@ import yaml
 from conftest import ROOT
 from lxml import html as lxml_html
 
+from macros.build.feed import FEED_PATH, entry_id, entry_time, feed_xml
 from macros.data.loader import DataError, load_validated
 from macros.data.novidades import MARKS_PROVISION, MARKS_TODAY, article_of
 from macros.data.novidades import build as build_changes
 from macros.data.site import Site, current
-from macros.exporters.feed import FEED_PATH, entry_id, entry_time, feed_xml
 
 
 def test_feed_reads_back_with_ids_dates_and_links(site_dir: Path, site: Site) -> None:

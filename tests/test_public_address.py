@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import build_site
 
-from macros.exporters import public_address
+from macros.build import public_address
 
 PUBLIC = "https://estatutos.example.org/edicao/"
 LOCAL = re.compile(rb"127\.0\.0\.1|localhost|0\.0\.0\.0|\[::1\]")
@@ -38,6 +38,7 @@ def test_a_public_address_is_accepted() -> None:
     public_address.check(PUBLIC, {"EP_PUBLICAR": "1"})
 
 
+@pytest.mark.site
 def test_the_real_build_refuses_to_publish_without_the_address(tmp_path: Path) -> None:
     done = build_site(tmp_path / "site", env={"EP_PUBLICAR": "1", "EP_SITE_URL": ""}, offline=False)
     assert done.returncode != 0
@@ -52,6 +53,7 @@ def public_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.site
 def test_no_local_address_anywhere_when_the_public_one_is_set(public_site: Path) -> None:
     found = []
     scanned = 0
@@ -66,6 +68,7 @@ def test_no_local_address_anywhere_when_the_public_one_is_set(public_site: Path)
     assert found == [], "\n".join(found[:10])
 
 
+@pytest.mark.site
 def test_citations_and_metadata_carry_the_public_address(public_site: Path) -> None:
     act = f"{PUBLIC}lei-4860-1965/"
     page = (public_site / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")

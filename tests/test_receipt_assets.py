@@ -10,7 +10,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from macros.exporters.site_files import VENDOR_FILES
+from macros.build.site_files import VENDOR_FILES
 
 SERVED = "assets/vendor/qrcode-generator.js"
 
@@ -26,7 +26,7 @@ def test_qr_library_is_pinned() -> None:
 
 def test_qr_library_is_served_by_the_site_and_kept_offline(site_dir: Path) -> None:
     assert (site_dir / SERVED).read_bytes() == (ROOT / "node_modules" / VENDOR_FILES[SERVED]).read_bytes()
-    # (The script itself reaches the page inside a bundle, macros/exporters/bundles.py.)
+    # (The script itself reaches the page inside a bundle, macros/build/bundles.py.)
     script = (ROOT / "docs" / "assets" / "comprovante.js").read_text(encoding="utf-8")
     assert '"vendor/qrcode-generator.js"' in script and "https://" not in script.replace("https://wa.me/", "")
     assert f'"{SERVED}":"' in (site_dir / "sw-paginas.js").read_text(encoding="utf-8")

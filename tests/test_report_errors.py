@@ -19,9 +19,9 @@ import pytest
 from conftest import build_site
 from htmlscan import page, tags
 
+from macros.build import report_destination
 from macros.data import ids
 from macros.data.site import current
-from macros.exporters import report_destination
 from macros.render.hoje import box_id
 from macros.render.links import provision_label
 
@@ -72,6 +72,7 @@ def test_destinations_are_checked() -> None:
             report_destination.destinations({"relatar_erro": bad})
 
 
+@pytest.mark.site
 def test_a_malformed_destination_stops_the_build(tmp_path: Path) -> None:
     done = build_site(tmp_path / "site", env={"EP_RELATO_RASTREADOR": "http://tracker.example.org/"}, offline=False)
     assert done.returncode != 0

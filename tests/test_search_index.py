@@ -13,9 +13,9 @@ import lxml.html
 import pytest
 import yaml
 
+from macros.build import search_index, search_words, search_worker
+from macros.build.search_words import browser_acts_json, citation_tokens, fold, pair_tokens, stem, tokens, words
 from macros.data.site import current
-from macros.exporters import search_index, search_words, search_worker
-from macros.exporters.search_words import browser_acts_json, citation_tokens, fold, pair_tokens, stem, tokens, words
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROME = ["Citar", "Copiar citação", "Link permanente", "(em branco)", "informação editorial"]
@@ -80,7 +80,7 @@ SAMPLE = (
 
 
 def test_page_script_reads_words_like_the_index() -> None:
-    """busca.js and macros/exporters/search_words.py: same stop words, tokens and stems."""
+    """busca.js and macros/build/search_words.py: same stop words, tokens and stems."""
     assert set(node_eval("estatutosBusca.STOP")) == set(search_words.STOP_WORDS)  # type: ignore[arg-type]
     assert node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)})") == tokens(SAMPLE)
     js_stems = node_eval(f"estatutosBusca.tokens({json.dumps(SAMPLE)}).map(estatutosBusca.stem)")
@@ -296,9 +296,9 @@ def test_not_here_subjects_are_sourced_from_the_registry(site_dir: Path) -> None
 
 
 def test_not_here_file_is_checked(tmp_path: Path) -> None:
+    from macros.build import search_not_here
     from macros.data.loader import DataError
     from macros.data.site import current
-    from macros.exporters import search_not_here
 
     good = (ROOT / "data" / "fora.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "fora.yaml"

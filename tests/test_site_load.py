@@ -66,7 +66,7 @@ def test_each_table_file_is_parsed_once_per_build(tmp_path: Path, parsed: Counte
     assert {p.name: parsed[p] for p in others} == {p.name: 1 for p in others}
     first = data_site.current()
     # mkdocs serve runs on_config again at every rebuild: a new Site, each file parsed once more.
-    from macros.exporters import hooks
+    from macros.build import hooks
 
     hooks.on_config(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site2")))
     assert data_site.current() is not first

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
+from macros.build.spreadsheets import COLUMNS, SHEET_TITLES
 from macros.data.notes import note_labels
-from macros.exporters.spreadsheets import COLUMNS, SHEET_TITLES
 
 NAMES = list(SHEET_TITLES)
 #: value column → the column with the same figure as printed.

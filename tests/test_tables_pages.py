@@ -28,9 +28,9 @@ from fidelity import VOID, page_source_text, tokens
 
 from calculators import api
 from calculators.rules.salarios_1945.tables import read_tables
+from macros.build.exports import FORMULA_STARTS, json_document
 from macros.data.site import current
 from macros.data.tables import Figure, FunctionsPart, Tables, load_tables
-from macros.exporters.exports import FORMULA_STARTS, json_document
 
 PAGES = {
     "indice": "/tabelas/",

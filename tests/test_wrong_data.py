@@ -104,6 +104,7 @@ def _copy(tmp_path: Path, change: Callable[[Path], None]) -> Path:
     return data
 
 
+@pytest.mark.site
 @pytest.mark.parametrize(("change", "file", "place", "reason"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_wrong_data_stops_the_build(tmp_path: Path, change: Callable[[Path], None], file: str, place: str,
                                     reason: str) -> None:

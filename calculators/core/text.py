@@ -1,7 +1,7 @@
 """Text keys: the one accent folding of the project.
 
 :func:`fold` is the key every comparison of words uses: the search index and the query
-(``macros/exporters/search_words.py`` and ``docs/assets/pagina.js``, ``estatutosDobra``), the
+(``macros/build/search_words.py`` and ``docs/assets/pagina.js``, ``estatutosDobra``), the
 filters and sort keys of the 1945 tables (``docs/assets/tabelas.js``) and the lookup of a
 function's name by the salary calculators (Decreto nº 17.961/1945, tables annexed to art. 1º).
 The page script applies exactly the same steps; ``tests/test_fold.py`` runs both on the same

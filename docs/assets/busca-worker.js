@@ -3,7 +3,7 @@
  *
  * O índice só baixa quando a pessoa começa a buscar (busca-sob-pedido.js); depois de chegar, o
  * worker do Material o monta com o lunr, e essa montagem era a maior parte da espera de quem digita
- * logo depois de tocar na lupa. A construção (macros/exporters/search_worker.py) escreve
+ * logo depois de tocar na lupa. A construção (macros/build/search_worker.py) escreve
  * assets/busca-worker.js: o worker do Material como ele é, seguido deste arquivo (minificado); o
  * busca-sob-pedido.js troca, na configuração que o Material lê, o endereço do worker da busca por
  * esse. Um pedido só, como antes. Aqui se trocam três funções do lunr que o worker do Material
@@ -86,7 +86,7 @@
 
   // The "pairs" field (adjacent words: _hora_extraordinari) from the words in order the index
   // carries instead, "w" (the text's) and "tw" (the title's): the text's pairs, then the title's
-  // not already there; never two numbers (macros/exporters/search_index.py, with_pairs, and
+  // not already there; never two numbers (macros/build/search_index.py, with_pairs, and
   // search_words.py, pair_tokens: the same rule).
   var NUMBER = /^[0-9]+$/;
   function withPairs(doc) {

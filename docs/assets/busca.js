@@ -1,10 +1,10 @@
 /* Busca: prepara a consulta para a busca do Material (lunr, no seu Web Worker) e realça o que
  * foi encontrado na página de destino.
  *
- * O índice (macros/exporters/search_index.py) guarda, em campos ocultos, as palavras sem acento e sem
+ * O índice (macros/build/search_index.py) guarda, em campos ocultos, as palavras sem acento e sem
  * plural/gênero ("refeições" → "refeica"), os pares de palavras vizinhas e fichas de citação
  * ("art7par5", "de4860"). Aqui a consulta digitada é lida com as mesmas regras
- * (macros/exporters/search_words.py — mantenha as duas em sintonia; um teste compara). Fichas internas
+ * (macros/build/search_words.py — mantenha as duas em sintonia; um teste compara). Fichas internas
  * começam com "_", para que o prefixo de uma palavra ("hora*") nunca as alcance:
  *   - sem acentos, º ª ° § (7º → 7; "§ 5" → parágrafo 5), pela dobra de pagina.js; 4.860 → 4860;
  *   - palavras vazias ("de", "da", "para"…) nunca decidem: saem da consulta;
@@ -572,7 +572,7 @@
    * no título («hora extra» → «Quanto vale a minha hora extra?»), ou quando tem palavra de pergunta
    * («quanto ganho», «tenho direito») e uma resposta tem todas as palavras. Então essa resposta vem
    * primeiro, depois o texto da norma, e as calculadoras depois do primeiro texto de norma. Fora
-   * disso fica a ordem das pontuações do índice (macros/exporters/search_index.py, BOOSTS). */
+   * disso fica a ordem das pontuações do índice (macros/build/search_index.py, BOOSTS). */
   function isQuestion(prepared) {
     return !!(prepared && prepared.words && prepared.words.length && !prepared.act &&
       !(prepared.citations && prepared.citations.length));

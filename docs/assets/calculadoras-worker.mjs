@@ -322,7 +322,7 @@ async function boot(message) {
     new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
-  // The trimmed standard library the build made (macros/exporters/engine.py).
+  // The trimmed standard library the build made (macros/build/engine.py).
   if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
   const archiveFile = files.find((file) => sameFile(file.href) === sameFile(message.archiveURL));
   const archiveLoad = fetchArchive(message.archiveURL, archiveFile && archiveFile.sha256);

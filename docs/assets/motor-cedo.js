@@ -15,7 +15,7 @@
  * Nenhum cálculo é mandado daqui: calculadoras-motor.js toma este worker, com as mensagens que ele
  * já mandou, e confere a versão do service worker antes do primeiro cálculo, como sempre.
  *
- * Vai sozinho no <head> e em dois pacotes (macros/exporters/bundles.py): no que roda antes do
+ * Vai sozinho no <head> e em dois pacotes (macros/build/bundles.py): no que roda antes do
  * Material, só nas páginas de calculadora, e no das calculadoras, que a navegação instantânea
  * acrescenta sem os outros. A cópia que roda primeiro decide; as outras não fazem nada.
  *

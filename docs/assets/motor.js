@@ -1,6 +1,6 @@
 /* Estatutos Portuários — o motor de cálculo só baixa quando a pessoa pede.
  *
- * O quadro «motor-oferta» vem pronto da construção (macros/exporters/offline.py), com o tamanho real do
+ * O quadro «motor-oferta» vem pronto da construção (macros/build/offline.py), com o tamanho real do
  * motor e os arquivos que o compõem (data-motor-arquivos: endereço, bytes, hash). Este script:
  * - mostra o quadro nas páginas de calculadora enquanto a pessoa não aceitou; «Baixar o motor de
  *   cálculo (x MB)» grava o aceite (localStorage "ep-motor" = "sim") e libera as calculadoras;

@@ -1,6 +1,6 @@
 /* Estatutos Portuários — scripts e estilos de só algumas páginas, só nas páginas que os usam.
  *
- * A construção junta os scripts e estilos do site em poucos arquivos (macros/exporters/bundles.py):
+ * A construção junta os scripts e estilos do site em poucos arquivos (macros/build/bundles.py):
  * os de todas as páginas, e, à parte, os das calculadoras e os das tabelas de 1945, que só as
  * páginas deles trazem (o estilo no <head>, antes do estilo comum; o script no fim). A navegação
  * instantânea do Material troca a página sem rodar os scripts da nova, e copia os links do <head>

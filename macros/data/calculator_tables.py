@@ -5,9 +5,9 @@
 (every printed figure, its notes, the rows' stable ids) and the column sums computed from the
 printed figures. That same document is
 
-- written to ``/dados/tabelas-1945.json`` (:mod:`macros.exporters.exports`);
+- written to ``/dados/tabelas-1945.json`` (:mod:`macros.build.exports`);
 - served to the browser's calculator as ``/assets/calculadoras-dados.json`` (same structure,
-  compact: :mod:`macros.exporters.site_files`);
+  compact: :mod:`macros.build.site_files`);
 - passed to ``salarios_1945`` for the worked examples and the questions pages
   (``Site.decree_tables``, :func:`calculator_data`), and read by the comparison page (:mod:`macros.data.table_compare`).
 

@@ -69,11 +69,11 @@ class BuildProducts:
     """``"SHA7 AAAA-MM-DD"`` (:mod:`macros.data.build_id`; ``on_config``): carried by every page,
     the engine manifest, the tables for the browser and the service worker."""
     bundles: Any = None
-    """The bundles of the site's own scripts and styles (:class:`macros.exporters.bundles.Bundles`;
+    """The bundles of the site's own scripts and styles (:class:`macros.build.bundles.Bundles`;
     written by ``on_files``, linked by ``on_post_page``)."""
     not_here: list[dict[str, Any]] = field(default_factory=list)
     """The subjects these acts do not treat (``data/fora.yaml``, checked in ``on_config``; written
-    to ``search/fora.json`` by ``on_files``; :mod:`macros.exporters.search_not_here`)."""
+    to ``search/fora.json`` by ``on_files``; :mod:`macros.build.search_not_here`)."""
 
 
 @dataclass(frozen=True, eq=False)

@@ -8,7 +8,7 @@
   journal, the page's address);
 - Open Graph ``og:*`` for link previews.
 
-Inserted by the ``on_post_page`` hook (:mod:`macros.exporters.hooks`).
+Inserted by the ``on_post_page`` hook (:mod:`macros.build.hooks`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ URN, the anchor on the page); the page script (``docs/assets/relatar.js``) opens
 already filled in (those, the page's real address and the site's version, plus an empty «o que
 está errado» field), always copyable, and, where ``mkdocs.yml`` names a destination
 (``extra.relatar_erro``: an issue tracker's address template and/or an e-mail address, read by
-:mod:`macros.exporters.report_destination`), a link that opens it there filled in. Without
+:mod:`macros.build.report_destination`), a link that opens it there filled in. Without
 JavaScript the box says what to cite in a report.
 """
 

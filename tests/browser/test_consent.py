@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from calculators import api
-from macros.exporters.offline import megabytes
+from macros.build.offline import megabytes
 
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
 

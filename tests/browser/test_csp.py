@@ -1,4 +1,4 @@
-"""Under the site's Content Security Policy (a ``<meta>`` on every page, ``macros/exporters/csp.py``), in
+"""Under the site's Content Security Policy (a ``<meta>`` on every page, ``macros/build/csp.py``), in
 Chromium: search, the calculators, «Citar», the tables and instant navigation all work, and the
 browser reports no violation at all (a blocked script, style, worker or request would)."""
 

@@ -1,6 +1,6 @@
 """A page's first view asks for little (issue 22 §4), in Chromium: the search index and the
 search's script only once a search starts, and the site's own scripts and styles in a few bundles
-(``macros/exporters/bundles.py``), the calculators' and the tables' only where they are used, and
+(``macros/build/bundles.py``), the calculators' and the tables' only where they are used, and
 added when instant navigation opens such a page. Requests are counted, never timed."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ OWN_ASSETS_TEXT_PAGE = 3  # the style bundle, the script run before Material's, 
 # ... and the calculators' styles and scripts, and the engine's early start (motor-cedo.js alone,
 # async in the <head>: on a return with the engine kept, the worker starts while the page is read).
 OWN_ASSETS_CALCULATOR_PAGE = 6
-# Only some pages' bundles (macros/exporters/bundles.py, GROUPS).
+# Only some pages' bundles (macros/build/bundles.py, GROUPS).
 GROUP_BUNDLES = ("pacote-calculadoras.", "pacote-tabelas.", "pacote-busca.")
-# Material's search worker with the site's faster index build (macros/exporters/search_worker.py).
+# Material's search worker with the site's faster index build (macros/build/search_worker.py).
 SEARCH_WORKER = "/assets/busca-worker.js"
 
 WATCH = """

@@ -44,7 +44,7 @@ def test_print_layout(page: Page, base_url: str) -> None:
     )
     assert "Link permanente: " in after and f"{base_url}/lei-4860-1965/#" in after and "art7" in after
     css = page.evaluate(
-        # The page's own style sheets, whatever the build bundled them into (macros/exporters/bundles.py).
+        # The page's own style sheets, whatever the build bundled them into (macros/build/bundles.py).
         "async () => (await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')]"
         ".map(async l => (await fetch(l.href)).text()))).join('\\n')"
     )

@@ -1,7 +1,7 @@
 """Spreadsheet downloads of the 1945 tables, for a spreadsheet set to Portuguese (Brazil):
 ``/dados/planilhas/<tabela>.csv`` (UTF-8 with BOM, ``;`` separator, decimal comma, CRLF, column
 names and notes in Portuguese) and ``/dados/tabelas-1945.xlsx`` (one sheet per table, numbers as
-numbers), besides the machine CSVs of :mod:`macros.exporters.exports`.
+numbers), besides the machine CSVs of :mod:`macros.build.exports`.
 
 The comparison (``comparacao.csv``) gives, per current function: table, série or part, the
 function as printed, referência or proposed function, current and proposed headcount, current

@@ -1,7 +1,7 @@
 """MkDocs build hooks: load the data first, then finish the built site.
 
 - ``on_config``: a build for publishing (``EP_PUBLICAR=1``) refuses a local ``site_url``
-  (:mod:`macros.exporters.public_address`); then the build's :class:`macros.data.site.Site` is
+  (:mod:`macros.build.public_address`); then the build's :class:`macros.data.site.Site` is
   loaded: every data file read and
   validated once (the tables audited) before anything renders; a broken file stops the build
   with the file, the place and the reason. Every later hook takes this Site
@@ -13,19 +13,19 @@
   as CSV, spreadsheet CSV, .xlsx and JSON; citations; Akoma Ntoso; the Data Package).
 - ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read.
 - ``on_files`` ends with the site's own scripts and styles bundled into a few files
-  (:mod:`macros.exporters.bundles`).
+  (:mod:`macros.build.bundles`).
 - ``on_post_page``: the search dialog's name, the build id, the bundles' tags (before Material's
   script: ``assets/navegacao.js``, instant navigation wherever the site is served, and
   ``assets/busca-sob-pedido.js``, the search index held until a search starts), and the standard
   metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root; from the same
   template, ``sem-internet.html``, the page the service worker shows offline for a page not kept.
-- ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.exporters.feed`; every
+- ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.build.feed`; every
   page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
-  folded words, citation tokens, ranking boosts; :mod:`macros.exporters.search_index`), its size printed
+  folded words, citation tokens, ranking boosts; :mod:`macros.build.search_index`), its size printed
   per kind of page; the search's worker (Material's, with a faster index build:
-  :mod:`macros.exporters.search_worker`); ``robots.txt``; then the Content Security Policy, with the hashes of every
-  inline script, first in the ``<head>`` of every page (``macros/exporters/csp.py``).
+  :mod:`macros.build.search_worker`); ``robots.txt``; then the Content Security Policy, with the hashes of every
+  inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
 """
 
 from __future__ import annotations
@@ -45,10 +45,7 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from macros.data import build_id, glossario
-from macros.data import site as data_site
-from macros.data.loader import ROOT, DataError
-from macros.exporters import (
+from macros.build import (
     bundles,
     csp,
     feed,
@@ -63,6 +60,9 @@ from macros.exporters import (
     search_worker,
     site_files,
 )
+from macros.data import build_id, glossario
+from macros.data import site as data_site
+from macros.data.loader import ROOT, DataError
 from macros.render import metadata, not_found, regions
 
 
@@ -106,7 +106,7 @@ def on_files(files: Any, config: Any) -> Any:
         site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
-    # Last: the site's own scripts and styles, each list in a few bundles (macros/exporters/bundles.py).
+    # Last: the site's own scripts and styles, each list in a few bundles (macros/build/bundles.py).
     site.products.bundles = bundles.Bundles()
     try:
         bundles.bundle(files, config, site.products.bundles)
@@ -128,7 +128,7 @@ SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"
 def _head_scripts(output: str, root: str, config: Any, src_uri: str = "") -> str:
     """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the acts
     the search reads queries with (``<meta name="ep-atos">``, from the statutes' data), at the start
-    of ``<head>``; the site's bundled scripts around Material's (:mod:`macros.exporters.bundles`:
+    of ``<head>``; the site's bundled scripts around Material's (:mod:`macros.build.bundles`:
     before it, ``assets/navegacao.js``, instant navigation wherever the site is served, and
     ``assets/busca-sob-pedido.js``, the search index only once a search starts; after it, the
     site's scripts, and the calculators' or the tables' on their pages, with their styles)."""

@@ -32,7 +32,7 @@ def add_sources(site: Site, files: Files, config: Any) -> None:
 
 def add_pyodide(files: Files, config: Any) -> None:
     """The engine under ``/assets/pyodide/``: Pyodide's runtime from the pinned npm package, the
-    trimmed standard library and a lock file without packages (``macros/exporters/engine.py``)."""
+    trimmed standard library and a lock file without packages (``macros/build/engine.py``)."""
     from . import engine
 
     try:
@@ -88,7 +88,7 @@ def calculators_archive() -> bytes:
     import zipfile
 
     buffer = io.BytesIO()
-    # Stored, not deflated: brotli/gzip of the whole file send fewer bytes (macros/exporters/engine.py).
+    # Stored, not deflated: brotli/gzip of the whole file send fewer bytes (macros/build/engine.py).
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
         for path in sorted(CALCULATORS_DIR.rglob("*.py")):
             if "__pycache__" in path.parts:
@@ -121,7 +121,7 @@ def _put(files: Files, config: Any, uri: str, content: str | bytes) -> None:
 
 
 def add_downloads(site: Site, files: Files, config: Any) -> None:
-    """Everything under ``/dados/`` (see :mod:`macros.exporters.downloads`): the tables of 1945 as CSV, pt-BR
+    """Everything under ``/dados/`` (see :mod:`macros.build.downloads`): the tables of 1945 as CSV, pt-BR
     spreadsheet CSV, .xlsx and JSON (+ JSON Schema); each act's citations (CSL-JSON, RIS, BibTeX)
     and Akoma Ntoso XML; the Data Package index."""
     from .downloads import generated
@@ -132,7 +132,7 @@ def add_downloads(site: Site, files: Files, config: Any) -> None:
 
 def add_not_here(site: Site, files: Files, config: Any) -> None:
     """``/search/fora.json``: the subjects these acts do not treat, for the search's «não está
-    aqui» (:mod:`macros.exporters.search_not_here`)."""
+    aqui» (:mod:`macros.build.search_not_here`)."""
     from .search_not_here import FILE, content
 
     _put(files, config, FILE, content(site.products.not_here))
@@ -146,7 +146,7 @@ def print_css(site: Site, site_url: str) -> str:
     def css_string(text: str) -> str:
         return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
-    out = ["/* Gerado na construção (macros/exporters/site_files.py) a partir de data/statutes/. */", "@media print {"]
+    out = ["/* Gerado na construção (macros/build/site_files.py) a partir de data/statutes/. */", "@media print {"]
     for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [

@@ -18,7 +18,7 @@ Each word counts once per document (``folded`` holds each stem once): with Mater
 (no length normalisation), repeated words would favour long documents.
 
 Each document carries hidden fields the query (``docs/assets/busca.js``) is matched against:
-``folded`` (stems of the text, :mod:`macros.exporters.search_words`), ``folded_title``, ``ref`` (citation
+``folded`` (stems of the text, :mod:`macros.build.search_words`), ``folded_title``, ``ref`` (citation
 tokens) and ``pairs`` (adjacent words: published as the words in order, ``w`` and ``tw``, and made
 into pairs by the search's worker, :func:`with_pairs`); ``title`` and ``text`` are only shown. A per-document
 ``boost`` ranks statute text first, then «Hoje» and answers, then tables, then calculators.
@@ -176,7 +176,7 @@ class Doc:
 
 def pairs_of(text_words: list[str], title_words: list[str]) -> list[str]:
     """The ``pairs`` field of a document: the text's adjacent words, then the title's not already
-    there (:func:`macros.exporters.search_words.pair_tokens`)."""
+    there (:func:`macros.build.search_words.pair_tokens`)."""
     pairs = pair_tokens(text_words)
     return pairs + [p for p in pair_tokens(title_words) if p not in pairs]
 

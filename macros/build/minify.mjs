@@ -1,6 +1,6 @@
-/* Estatutos Portuários — the site's script bundles minified at build (macros/exporters/bundles.py).
+/* Estatutos Portuários — the site's script bundles minified at build (macros/build/bundles.py).
  *
- *   node macros/exporters/minify.mjs < {"name": "code", …} > {"name": "minified code", …}
+ *   node macros/build/minify.mjs < {"name": "code", …} > {"name": "minified code", …}
  *
  * Terser (pinned in package.json) removes the comments and shortens local names; the bundles
  * stay classic scripts (no top-level name is renamed: the files share what they put on window).

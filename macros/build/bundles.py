@@ -34,7 +34,7 @@ in ``docs/assets/``); the bundles are build output, never committed. ``on_files`
   first paint; when it runs late, the copy before Material's script has already started the worker,
   and the later copy does nothing.
 
-The scripts are minified by Terser (npm, pinned; ``macros/exporters/minify.mjs``), the styles
+The scripts are minified by Terser (npm, pinned; ``macros/build/minify.mjs``), the styles
 lose their comments and indentation; each file's marker comment (``/* assets/x.js */``) stays.
 Order and semantics are kept: scripts run in the listed order (the calculators' after the site's,
 which they use); each file runs in its own ``try`` so that an error in one does not stop the next
@@ -174,7 +174,7 @@ def style_part(uri: str, text: str) -> str:
 
 
 def minify_scripts(sources: dict[str, str]) -> dict[str, str]:
-    """Each script bundle minified by Terser (``macros/exporters/minify.mjs``), in one Node run."""
+    """Each script bundle minified by Terser (``macros/build/minify.mjs``), in one Node run."""
     node = shutil.which("node")
     if node is None:
         raise BundleError("o Node não está instalado (bash scripts/run.sh setup): ele minifica os pacotes")
@@ -188,7 +188,7 @@ def minify_scripts(sources: dict[str, str]) -> dict[str, str]:
         return done.stdout.encode("utf-8")
 
     # The same sources, the same minifier script and the same Terser: the same output (kept
-    # between builds, macros/exporters/build_cache.py).
+    # between builds, macros/build/build_cache.py).
     key = b"\0".join((request.encode("utf-8"), MINIFIER.read_bytes(), terser_version().encode("utf-8")))
     minified: dict[str, str] = json.loads(build_cache.cached("terser", key, "min.json", run_terser))
     return {name: code + "\n" for name, code in minified.items()}
@@ -236,7 +236,7 @@ def _check_lists(styles: list[str], plain: list[str]) -> None:
         missing += [uri for uri in group.styles if uri not in styles]
         if missing:
             raise BundleError(f"mkdocs.yml: extra_javascript/extra_css não listam {', '.join(missing)} "
-                              f"(macros/exporters/bundles.py, GROUPS, {group.name})")
+                              f"(macros/build/bundles.py, GROUPS, {group.name})")
     grouped = {uri for group in GROUPS for uri in group.styles}
     common = [k for k, uri in enumerate(styles) if uri not in grouped]
     late = [uri for k, uri in enumerate(styles) if uri in grouped and common and k > common[0]]

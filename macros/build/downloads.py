@@ -2,9 +2,9 @@
 (format, size, SHA-256 of each file) and the Frictionless Data Package ``/dados/datapackage.json``
 (every file with its size and hash; the tables' CSVs with their Table Schema).
 
-Sources of the files: :mod:`macros.exporters.exports` (machine CSVs, JSON, JSON Schema),
-:mod:`macros.exporters.spreadsheets` (pt-BR CSVs, .xlsx), :mod:`macros.exporters.citation_formats` (CSL-JSON, RIS,
-BibTeX), :mod:`macros.exporters.akn` (Akoma Ntoso). Nothing here holds a rule or a fact of its own.
+Sources of the files: :mod:`macros.build.exports` (machine CSVs, JSON, JSON Schema),
+:mod:`macros.build.spreadsheets` (pt-BR CSVs, .xlsx), :mod:`macros.build.citation_formats` (CSL-JSON, RIS,
+BibTeX), :mod:`macros.build.akn` (Akoma Ntoso). Nothing here holds a rule or a fact of its own.
 """
 
 from __future__ import annotations

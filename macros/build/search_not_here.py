@@ -25,7 +25,7 @@ def load(path: Path, acts: Registry) -> list[dict[str, Any]]:
     """Read and check ``data/fora.yaml``; return the subjects as the browser reads them.
 
     Every source must name an act of the registry that has an official address; the names of a
-    subject are stemmed like the index (:func:`macros.exporters.search_words.words`), so the page
+    subject are stemmed like the index (:func:`macros.build.search_words.words`), so the page
     compares them with the query's own stems."""
     raw = load_validated(path, "fora")
     seen: set[str] = set()

@@ -9,7 +9,7 @@
 - The lock file keeps Pyodide's ``info`` and no package (the calculators load none).
 
 ``engine_report`` gives each served file's raw, gzip and brotli size (the bytes on the wire
-with the build's pre-compressed copies, :mod:`macros.exporters.precompress`); the build prints it
+with the build's pre-compressed copies, :mod:`macros.build.precompress`); the build prints it
 and publishes it as ``/assets/motor.json`` (the page's download offer and the progress count
 read it). The two zips the engine fetches are written uncompressed (stored): brotli and gzip of
 the whole file send fewer bytes than the zip's own per-file deflate, and Python reads stored
@@ -29,7 +29,7 @@ from pathlib import Path
 from ..data.loader import ROOT
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-MODULES_FILE = ROOT / "macros" / "exporters" / "engine_stdlib.txt"
+MODULES_FILE = ROOT / "macros" / "build" / "engine_stdlib.txt"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_NAME = "python_stdlib.zip"
 LOCK_NAME = "pyodide-lock.json"

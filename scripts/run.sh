@@ -2,16 +2,18 @@
 # Estatutos Portuários — one entry point for setup, build, serve, test and benchmark.
 #
 #   bash scripts/run.sh serve   # set everything up, build, serve site/ on http://127.0.0.1:8000/
-#                               # (gzip and the cache headers of README «Hospedagem»)
+#                               # with nginx and deploy/nginx.conf (as a real host: dev/server.md)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
+#   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
 #                               # only those stages: motor, toque, offline, pagina, busca)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
-# Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in
+# Debian packages (chromium, nodejs, npm, python3-venv, faketime, nginx with its brotli module,
+# caddy) via apt, Python packages pinned in
 # requirements.txt via pip, npm packages pinned in package-lock.json via npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +37,13 @@ setup_system() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The tests build twice under different clocks (tests/test_reproducible_build.py).
   command -v faketime >/dev/null 2>&1 || missing+=(faketime)
+  # nginx serves the site for serve, the tests and the benchmark (deploy/nginx.conf); Caddy runs
+  # deploy/Caddyfile once in the tests, to prove it sends the same headers.
+  local servers=()
+  [ -x /usr/sbin/nginx ] || servers+=(nginx)
+  [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || servers+=(libnginx-mod-http-brotli-static)
+  command -v caddy >/dev/null 2>&1 || servers+=(caddy)
+  missing+=("${servers[@]}")
   if [ ${#missing[@]} -gt 0 ]; then
     log "Instalando pacotes do sistema: ${missing[*]}"
     if [ "$(id -u)" -ne 0 ]; then
@@ -44,6 +53,15 @@ setup_system() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-dejavu-core >/dev/null
+    # Installed here only to run from a temporary folder: their system services (a default site on
+    # port 80) are not left running nor started at boot.
+    if [ ${#servers[@]} -gt 0 ] && [ -d /run/systemd/system ]; then
+      for unit in nginx caddy; do
+        if printf '%s\n' "${servers[@]}" | grep -qx "$unit"; then
+          systemctl disable --now "$unit" >/dev/null 2>&1 || true
+        fi
+      done
+    fi
   fi
 }
 
@@ -89,8 +107,13 @@ case "$cmd" in
   build) setup; build; log "Site construído em site/" ;;
   serve)
     setup; build
-    log "Servindo site/ em http://127.0.0.1:8000/ (Ctrl+C para parar)"
-    exec .venv/bin/python tests/static_server.py site 8000
+    exec .venv/bin/python deploy/local_server.py site "${EP_PORTA:-8000}"
+    ;;
+  cabecalhos)
+    # The page policy (the theme's script hashes) changes with Material or the public address:
+    # deploy/nginx.conf and deploy/Caddyfile are rewritten from a build (tests/test_hosting.py).
+    setup; build
+    .venv/bin/python -m macros.build.hosting site
     ;;
   test)
     setup
@@ -136,7 +159,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup|cabecalhos}" >&2
     exit 2
     ;;
 esac

@@ -49,6 +49,7 @@ from macros.build import (
     bundles,
     csp,
     feed,
+    hosting,
     offline,
     precompress,
     public_address,
@@ -225,6 +226,7 @@ def on_post_build(config: Any) -> None:
                         urlsplit(config["site_url"] or "/").path or "/")
     except csp.UnknownScriptError as exc:
         raise PluginError(f"Política de segurança — {exc}") from exc
+    hosting.write_headers_file(Path(config["site_dir"]))  # _headers: the same headers for Netlify, Cloudflare
     # After every change to the written files: brotli and gzip copies of the engine and large assets.
     copies = precompress.write_all(Path(config["site_dir"]))
     LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",

@@ -11,7 +11,7 @@ Pyodide boots once per test process (not once per calculator):
 - instant navigation between calculator pages (and jornada → horas_extras) boots Pyodide once;
 - a failed load (the .wasm answered with 404, short time limit) shows the message and the
   worked examples stay visible;
-- the five Pyodide files are served with the right content types by tests/static_server.py and
+- the five Pyodide files are served with the right content types by nginx (deploy/nginx.conf) and
   by ``mkdocs serve``.
 """
 
@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
-from static_server import start
+from site_server import start
 
 from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
@@ -404,7 +404,7 @@ def _check_types(types: dict[str, str]) -> None:
         assert types[name].split(";")[0].strip() in JS_TYPES, types
 
 
-def test_content_types_static_server(site_dir: Path) -> None:
+def test_content_types_nginx(site_dir: Path) -> None:
     server, url = start(site_dir)
     try:
         _check_types(_content_types(url))

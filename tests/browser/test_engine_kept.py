@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Browser
-from static_server import Throttle, start
+from site_server import Throttle, start
 
 BOOT_TIMEOUT = 180_000
 LINK = "/calculadoras/refeicao/?salario_dia=12%24000"

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from static_server import start
+from site_server import republish, start
 
 from calculators import api
 
@@ -225,7 +225,7 @@ def _rebuild(site: Path, marker: str) -> None:
         html = re.sub(r'<meta name="ep-versao" content="[^"]*">', meta, html, count=1)
     else:
         html = html.replace("</head>", meta + "</head>", 1)
-    page.write_text(html, encoding="utf-8")
+    republish(page, html.encode("utf-8"))
     done = subprocess.run(["node", str(ROOT / "scripts" / "service_worker.mjs"), str(site)],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

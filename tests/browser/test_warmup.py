@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from static_server import start
+from site_server import start
 
 from .offline_helpers import wait_site_kept
 

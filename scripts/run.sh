@@ -96,7 +96,15 @@ setup() { setup_system; setup_python; setup_node; }
 # mkdocs builds the pages and the engine (its report: each file's raw and gzip size); Workbox
 # then writes the service worker over the built site (scripts/service_worker.mjs).
 build() {
-  .venv/bin/mkdocs build --strict --clean -q
+  local status=0
+  .venv/bin/mkdocs build --strict --clean -q || status=$?
+  if [ "$status" -ne 0 ]; then
+    # The cause is printed above ("Dados inválidos — arquivo: em lugar: razão", or the page and the
+    # macro that failed: macros/macro_errors.py); never a silent exit.
+    echo "A construção parou (código $status): a causa está acima. Para ver cada passo:" \
+      ".venv/bin/mkdocs build --strict" >&2
+    exit "$status"
+  fi
   node scripts/service_worker.mjs site
   .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.build.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
 }

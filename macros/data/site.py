@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import case_results, references
 from .acts import Registry, load_registry
 from .calculator_tables import json_document
 from .cases import Case, load_cases
@@ -114,6 +115,11 @@ def load(data: Path = DATA) -> Site:
     tables = load_tables(data / "tables")
     audit(tables)
     document = json_document(tables)
+    # Before any page: every provision, box, act and calculator named in code and pages exists,
+    # and every worked example gives what its file expects.
+    references.check(statutes, today, acts)
+    cases = load_cases(data)
+    case_results.check(cases, data)
     return Site(
         data=data,
         statutes=statutes,
@@ -122,7 +128,7 @@ def load(data: Path = DATA) -> Site:
         tables=tables,
         decree_tables=document,
         comparison=build_comparison(tables, document),
-        cases=load_cases(data),
+        cases=cases,
         acts=acts,
         changes=load_changes(data / "novidades.yaml", statutes),
     )

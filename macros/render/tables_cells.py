@@ -39,6 +39,7 @@ from .links import provision_link
 from .notes import note_aside
 from .safe import Markup, escape
 from .statute import md_heading_text
+from .table_cards import as_cards
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
 
@@ -234,8 +235,12 @@ def group_headers(current: str, proposed: str, span_current: int = 3, span_propo
     )
 
 
-def region(table: str, label: str, wide: bool = False) -> str:
+def region(table: str, label: str, wide: bool = False, cards: bool = False) -> str:
+    """The table in its labelled scrolling region; ``cards``: each row a card on a phone
+    (:mod:`macros.render.table_cards`)."""
     css = "tabela-rolagem tabela-rolagem--larga" if wide else "tabela-rolagem"
+    if cards:
+        table = as_cards(table)
     return f'<div class="{css}" tabindex="0" role="region" aria-label="{escape(label)}">{table}</div>'
 
 

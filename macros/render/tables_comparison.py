@@ -97,7 +97,7 @@ def payroll_table(c: Comparison) -> str:
         f'<table class="tabela-dados" id="tabela-folha" data-ordenavel><caption>{escape(caption)}</caption>'
         f"<thead><tr>{PAYROLL_HEAD}</tr></thead><tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table>"
     )
-    return region(table, "Pessoal e folha por série", wide=True)
+    return region(table, "Pessoal e folha por série", wide=True, cards=True)
 
 
 def headcount_chart(c: Comparison) -> Markup:
@@ -221,7 +221,7 @@ def daily_table(c: Comparison, tables_: Tables) -> str:
         '<th scope="col" data-chave="percent" data-tipo="num">Aumento (%)</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table>"
     )
-    return region(table, "Diárias atual e proposta", wide=True)
+    return region(table, "Diárias atual e proposta", wide=True, cards=True)
 
 
 class ComparisonPage(TablePage):

@@ -105,7 +105,7 @@ def functions_table(part: FunctionsPart, book: NoteBook, root: str, title: str) 
         f"<thead><tr>{head1}</tr><tr>{head2}</tr></thead><tbody>{''.join(rows)}</tbody>"
         f"<tfoot>{''.join(foot)}</tfoot></table>"
     )
-    return region(table, title, wide=True)
+    return region(table, title, wide=True, cards=True)
 
 
 class FunctionsSection:

@@ -9,7 +9,8 @@
 #   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
-#                               # only those stages: motor, toque, offline, pagina, busca)
+#                               # only those stages: motor, toque, offline, pagina, busca); the
+#                               # results go to benchmarks/results/ (a dated .md and .json)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
 # Debian packages (chromium, nodejs, npm, python3-venv, faketime, nginx with its brotli module,
@@ -148,7 +149,11 @@ case "$cmd" in
     ;;
   bench)
     # bench [REV]: with REV (a commit, e.g. main~5), the site built from it is measured in the
-    # same run, alternately with this one, and the benchmark prints after ÷ before.
+    # same run, alternately with this one, and the benchmark prints after ÷ before. Every run
+    # writes what it printed to benchmarks/results/<UTC date and time>-<commit>.{md,json}
+    # (benchmarks/report.py), with this command line.
+    EP_BENCH_COMANDO="bash scripts/run.sh $*"
+    export EP_BENCH_COMANDO
     setup; build
     shift
     rev=""
@@ -157,6 +162,8 @@ case "$cmd" in
       tmp=$(mktemp -d)
       trap 'git worktree remove --force "$tmp/tree" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
       git worktree add -q --detach "$tmp/tree" "$rev"
+      EP_BENCH_ANTES="$rev ($(git rev-parse --short=7 "$rev"))"
+      export EP_BENCH_ANTES
       ln -s "$PWD/.venv" "$tmp/tree/.venv"
       ln -s "$PWD/node_modules" "$tmp/tree/node_modules"
       log "Construindo $rev para comparar (antes)"

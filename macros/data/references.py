@@ -77,40 +77,53 @@ def _place(path: Path, provision_id: str, name: str) -> str:
     return f"linha {line} ({name})" if line else name
 
 
-def _helpers(modules: list[Any]) -> dict[str, str]:
-    """The functions of ``calculators`` that make a provision of one statute from an id
-    (``lei1965``…): their name and that statute (read by calling them)."""
-    out = {}
-    for module in modules:
-        for name, value in vars(module).items():
-            if inspect.isfunction(value) and value.__module__ == module.__name__:
-                hints = value.__annotations__
-                if hints.get("return") in (Provision, "Provision") and len(inspect.signature(value).parameters) == 1:
-                    made = value("art1")
-                    if isinstance(made, Provision):
-                        out[name] = made.statute
-    return out
+def _statute_made_by(function: Any) -> str | None:
+    """The statute of the provisions ``function`` makes from an id (``provision`` of an act's
+    module, ``lei1965``…), read by calling it; ``None`` for any other function."""
+    if not inspect.isfunction(function) or not function.__module__.startswith("calculators"):
+        return None
+    if function.__annotations__.get("return") not in (Provision, "Provision"):
+        return None
+    if len(inspect.signature(function).parameters) != 1:
+        return None
+    made = function("art1")
+    return made.statute if isinstance(made, Provision) and not made.external else None
 
 
-def _literal_calls(module: Any, helpers: Mapping[str, str]) -> Iterator[Named]:
-    """Provisions made in ``module``'s code from literal words, with their line."""
+def _resolve(module: Any, func: ast.expr) -> Any:
+    """The object a call's function names in ``module`` (``provision``, ``acts.lei1965``…)."""
+    if isinstance(func, ast.Name):
+        return getattr(module, func.id, None)
+    if isinstance(func, ast.Attribute):
+        owner = _resolve(module, func.value)
+        return getattr(owner, func.attr, None) if owner is not None else None
+    return None
+
+
+def _literal_calls(module: Any) -> Iterator[Named]:
+    """Provisions made in ``module``'s code from literal words, with their line: calls of a
+    function that makes one (resolved in the module, whatever name it is imported under) and
+    ``Provision(<statute>, "<id>")``."""
     path = _file_of(module)
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        func = node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(
-            node.func, ast.Attribute) else ""
+        function = _resolve(module, node.func)
         args = node.args
-        if func in helpers and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
-            yield Named(helpers[func], args[0].value, path, f"linha {node.lineno} ({func})")
-        elif func == "Provision" and len(args) == 2 and isinstance(args[1], ast.Constant) \
-                and isinstance(args[1].value, str) and not any(k.arg in ("label", "url") for k in node.keywords):
+        name = ast.unparse(node.func)
+        if function is Provision:
             # (a provision with a label or an address is outside this edition)
-            slug = args[0].value if isinstance(args[0], ast.Constant) else getattr(
-                module, args[0].id, None) if isinstance(args[0], ast.Name) else None
-            if isinstance(slug, str):
-                yield Named(slug, args[1].value, path, f"linha {node.lineno} (Provision)")
+            if len(args) == 2 and isinstance(args[1], ast.Constant) and isinstance(args[1].value, str) \
+                    and not any(k.arg in ("label", "url") for k in node.keywords):
+                slug = args[0].value if isinstance(args[0], ast.Constant) else _resolve(module, args[0])
+                if isinstance(slug, str):
+                    yield Named(slug, args[1].value, path, f"linha {node.lineno} (Provision)")
+            continue
+        if args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
+            statute = _statute_made_by(function)
+            if statute is not None:
+                yield Named(statute, args[0].value, path, f"linha {node.lineno} ({name})")
 
 
 def named_in_code() -> list[Named]:
@@ -131,9 +144,8 @@ def named_in_code() -> list[Named]:
             if not provision.external:
                 found.append(Named(provision.statute, provision.id, path,
                                    _place(path, provision.id, f"SPEC.provisions da calculadora {name!r}")))
-    helpers = _helpers(modules)
     for module in modules:
-        found.extend(_literal_calls(module, helpers))
+        found.extend(_literal_calls(module))
     return found
 
 

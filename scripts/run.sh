@@ -7,6 +7,8 @@
 #   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
 #   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
+#   bash scripts/run.sh hospedagem  # build, then measure what each kind of host sends the engine's
+#                               # worker (benchmarks/hosts.py; results in benchmarks/results/)
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
 #                               # only those stages: motor, toque, offline, pagina, busca); the
@@ -118,6 +120,10 @@ case "$cmd" in
     setup; build
     exec .venv/bin/python deploy/local_server.py site "${EP_PORTA:-8000}"
     ;;
+  hospedagem)
+    setup; build
+    exec .venv/bin/python benchmarks/hosts.py site
+    ;;
   cabecalhos)
     # The page policy (the theme's script hashes) changes with Material or the public address:
     # deploy/nginx.conf and deploy/Caddyfile are rewritten from a build (tests/test_hosting.py).
@@ -174,7 +180,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup|cabecalhos}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup|cabecalhos|hospedagem}" >&2
     exit 2
     ;;
 esac

@@ -14,8 +14,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import sys
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -366,3 +368,19 @@ def test_caddy_sends_the_same_headers(site_dir: Path, policy: str) -> None:
     with caddy(site_dir) as server:
         problems = check_served(server.url, site_dir, policy)
     assert not problems, "\n".join(problems)
+
+
+def test_the_hosts_measurement_runs(site_dir: Path, tmp_path: Path) -> None:
+    """``benchmarks/hosts.py`` (dev/server.md's figures) runs and writes its two files; the
+    build's brotli copies are the fewest bytes of every profile (a figure, never a timed assert)."""
+    if str(DEPLOY.parent / "benchmarks") not in sys.path:
+        sys.path.append(str(DEPLOY.parent / "benchmarks"))
+    import hosts  # benchmarks/hosts.py
+
+    assert hosts.main([str(site_dir), f"--saida={tmp_path}"]) == 0
+    [written] = list(tmp_path.glob("*-hospedagem.json"))
+    assert written.with_suffix(".md").exists()
+    result = json.loads(written.read_text(encoding="utf-8"))
+    sent = {p["chave"]: p["bytes"] for p in result["perfis"]}
+    assert sent["nginx_br"] == min(sent.values())
+    assert "'wasm-unsafe-eval'" in result["cabecalhos_do_worker"]["Content-Security-Policy"]

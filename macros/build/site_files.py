@@ -9,9 +9,9 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from ..data import browser_constants
 from ..data.loader import ROOT
 from ..data.site import Site
-from . import browser_constants
 
 
 class MissingAssetError(RuntimeError):

@@ -14,8 +14,8 @@ Nothing else is edited (the test compares the copy with the original). Then, in 
 real strict build publishes the page with its form and a worked example computed at build, lists
 it on the calculators' index (under «História»: its statute is no longer in force), puts the
 module in the calculators archive and the page in the search index and the sitemap;
-``api.names()`` lists it; and the cases tests run its cases with no test edited. README «Uma
-calculadora» and CONTRIBUTING.md «Como adicionar uma calculadora» walk through the same steps.
+``api.names()`` lists it; and the cases tests run its cases with no test edited. CONTRIBUTING.md
+«Uma calculadora» walks through the same steps.
 """
 
 from __future__ import annotations
@@ -46,9 +46,10 @@ Decreto-Lei of 20 Nov 1941, art. 7º, § 2º (``art7_par2``): work during the me
 with a supplement of double the wage of that time.
 """
 
+from ..acts.decreto_lei_3844_1941 import SLUG as DL_1941
+from ..acts.decreto_lei_3844_1941 import provision as dl1941
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
-from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 

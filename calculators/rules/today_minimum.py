@@ -30,11 +30,11 @@ from decimal import Decimal
 from ..acts.cf_1988 import CF_OVERTIME, CF_WORKING_TIME, MIN_OVERTIME_RATE, WEEK_LIMIT_MINUTES
 from ..acts.lei_605_1949 import HOLIDAY_TIMES, LEI_605_HOLIDAY
 from ..acts.lei_4860_1965 import DAY_ORDINARY, RATE_BEYOND, RATE_FIRST, RATE_MEAL, WEEK_ORDINARY
+from ..acts.lei_4860_1965 import provision as lei1965
 from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146
 from ..core.durations import SIXTY, format_hours, hours_text
 from ..core.fields import ParsedInputs
 from ..core.money import exact_text, format_decimal
-from ..core.provisions import lei1965
 from ..core.result import ResultBuilder
 from .today import AGREEMENT_NOTE
 

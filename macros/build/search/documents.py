@@ -81,7 +81,8 @@ class Document:
         return list(out)
 
 
-PAIRED = {"statute", "hoje", "answer", "note"}
+# Adjacent words count everywhere but in the rows of the tables (their text is cells side by side).
+PAIRED = {"statute", "hoje", "answer", "note", "table", "calculator", "other"}
 
 
 def unique(items: Iterable[str]) -> list[str]:
@@ -116,9 +117,9 @@ def row_documents(root: _Element, path: str, page_title: str) -> list[Document]:
         table_name = _cell_text(caption) if caption is not None else page_title
         for tr in table.xpath(".//tr[@id]"):
             row_id = tr.get("id") or ""
-            # Totals are not a landing; a series' rows by reference land on the series' heading,
-            # which shows the whole series (the section document), not on one of its lines.
-            if row_id.endswith(("-total", "-calculado")) or (row_id.startswith("serie-") and "-ref-" in row_id):
+            # Totals are not a landing; a series' rows land on the series' heading, which shows the
+            # whole series (the section document), not on one of its lines.
+            if row_id.endswith(("-total", "-calculado")) or row_id.startswith("serie-"):
                 continue
             cells = {td.get("data-chave"): td for td in tr.xpath("./td|./th") if td.get("data-chave")}
             name = ""
@@ -134,17 +135,18 @@ def row_documents(root: _Element, path: str, page_title: str) -> list[Document]:
             reference = cells.get("reference")
             line = cells.get("line")
             if reference is not None and not name:
-                title = f"Referência {_cell_text(reference)} — {table_name}"
+                title = f"Referência {_cell_text(reference)}"
             elif line is not None:
-                title = f"Classe {_cell_text(line)} — {table_name}"
-            elif name and reference is not None:
-                title = f"{name}, referência {_cell_text(reference)} — {table_name}"
+                title = f"Classe {_cell_text(line)}"
             elif name:
-                title = f"{name} — {table_name}"
+                title = name
             else:
                 continue
+            # The row's own cells (the printed names, the observations); its numbers (counts,
+            # salaries, source lines) would match any number typed, so only the title's count.
             text = " · ".join(t for t in (_cell_text(c) for c in tr.xpath("./td|./th")) if t and t != "-")
-            out.append(Document(f"{path}#{row_id}", title, text, "row"))
+            words_of = f"{page_title} " + re.sub(r"[0-9][0-9.,]*", " ", text)
+            out.append(Document(f"{path}#{row_id}", title, f"{table_name}: {text}", "row", words_of=words_of))
     return out
 
 

@@ -4,8 +4,9 @@ Written into ``search/`` of the site:
 
 - ``search/meta.json`` (the one file without a hash in its name; revalidated): the settings of
   ``data/busca.yaml`` the browser needs, the acts (number, year, type, in force, the stems of the
-  ementa), the pages (path, title, act), and one character per document for its kind, its length
-  and its title's length; the list of term shards (the first term of each), of vocabulary files
+  ementa), the pages (path, title, act), and one character per document for its kind (upper case
+  for the head of its page: the page's own entry and its main heading), its length and its
+  title's length; the list of term shards (the first term of each), of vocabulary files
   and of document chunks.
 - ``search/<version>/t<n>.json``: the terms, sorted and cut into shards of about :data:`SHARD_BYTES`;
   each term's postings are the documents that have it, as ``[doc delta, fields, …]`` (fields:
@@ -92,7 +93,9 @@ def build(documents: Sequence[Document], config: Config, acts: Sequence[dict[str
             bits[p] |= PAIR
         for term, b in bits.items():
             postings[term].append((doc_id, b))
-        kinds.append(KIND_CHARS[doc.kind])
+        # Upper case: the head of its page (the page's own entry, or the page's main heading).
+        head = not doc.anchor or (doc.title == pages[-1][1] and doc_id <= starts[-1] + 1)
+        kinds.append(KIND_CHARS[doc.kind].upper() if head else KIND_CHARS[doc.kind])
         lengths.append(length_code(len(text) + len(title)))
         title_lengths.append(BASE36[min(35, len(title))])
     for page in pages:

@@ -55,12 +55,43 @@ def stem(word: str) -> str:
     return word
 
 
+#: Numbers written in words, read as figures («vinte minutos» = «20 minutos»; «quarenta e oito»
+#: = «48»). «um», «uma» stay words (they are articles far more often).
+NUMBER_WORDS = {
+    "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6, "sete": 7, "oito": 8,
+    "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13, "quatorze": 14, "catorze": 14,
+    "quinze": 15, "dezesseis": 16, "dezessete": 17, "dezoito": 18, "dezenove": 19, "vinte": 20,
+    "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60, "setenta": 70, "oitenta": 80,
+    "noventa": 90, "cem": 100,
+}
+
+
+def _numbers(items: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(items):
+        value = NUMBER_WORDS.get(items[i])
+        if value is None:
+            out.append(items[i])
+            i += 1
+            continue
+        unit = NUMBER_WORDS.get(items[i + 2], 0) if i + 2 < len(items) and items[i + 1] == "e" else 0
+        if value >= 20 and value % 10 == 0 and 0 < unit < 10:
+            out.append(str(value + unit))
+            i += 3
+        else:
+            out.append(str(value))
+            i += 1
+    return out
+
+
 def tokens(text: str) -> list[str]:
     """Folded words and numbers of ``text``, in order; letters and digits are separate tokens
-    (``art7`` → ``art``, ``7``); ``4.860`` → ``4860``; ``A.P.R.J.`` → ``aprj``."""
+    (``art7`` → ``art``, ``7``); ``4.860`` → ``4860``; ``A.P.R.J.`` → ``aprj``; numbers in
+    words as figures (:data:`NUMBER_WORDS`)."""
     folded = _THOUSANDS.sub("", fold(text))
     folded = _ACRONYM.sub(lambda m: m.group(0).replace(".", ""), folded)
-    return _TOKEN.findall(folded)
+    return _numbers(_TOKEN.findall(folded))
 
 
 def stems(text: str, stop: frozenset[str]) -> list[str]:

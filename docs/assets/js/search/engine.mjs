@@ -123,6 +123,8 @@ export class SplitIndex {
       const key = acts[query.act].key;
       want("act", `_de${key}`, "act");
       want("act", `_ato${key}`, "actpage");
+      // O número do ato como palavra: as respostas e as caixas que o citam («a lei 4860 vale…»).
+      if (query.words.length) want("actword", key, "exact");
     } else if (query.context !== null && query.context >= 0 && query.citations.length) {
       want("context", `_de${acts[query.context].key}`, "context");
     }
@@ -142,7 +144,7 @@ export class SplitIndex {
     const corrections = [];
     await Promise.all(query.words.map(async (w, i) => {
       const slot = `w${i}`;
-      if (hits.has(slot) || w.number || w.typed.length < rules.typos.min_length) return;
+      if (hits.has(slot) || w.number || w.question || w.typed.length < rules.typos.min_length) return;
       const found = await this.candidates(w.stem);
       if (!found.length) return;
       const [term, df] = found[0];

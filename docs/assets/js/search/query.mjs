@@ -153,8 +153,11 @@ export function prepare(raw, rules, contextAct = null) {
       synonyms: (rules.synonyms[s] || []).filter((x) => x !== s),
     });
   });
+  // Um ano de um ato, sem «lei» nem «decreto» («quanto ganhava o feitor em 1941»): o ato vem antes.
+  const yearAct = act === null ? (toks.map((t) => byYear.get(t)).find((x) => x !== undefined) ?? null) : null;
   return {
     raw: typed,
+    yearAct,
     words,
     citations,
     hoje,

@@ -24,7 +24,10 @@ const BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz";
 const KIND = { s: "statute", n: "note", h: "hoje", a: "answer", t: "table", r: "row", c: "calculator", o: "other" };
 const CATEGORY = { statute: "textos", note: "textos", hoje: "textos", answer: "respostas", table: "tabelas", row: "tabelas", calculator: "calculadoras" };
 
-export function kindOf(corpus, doc) { return KIND[corpus.kinds[doc]]; }
+export function kindOf(corpus, doc) { return KIND[corpus.kinds[doc].toLowerCase()]; }
+
+/* A cabeça da página: a entrada da própria página ou o seu título principal. */
+export function isHead(corpus, doc) { return corpus.kinds[doc] !== corpus.kinds[doc].toLowerCase(); }
 
 export function pageOf(corpus, doc) {
   const starts = corpus.starts;
@@ -68,6 +71,11 @@ export function rank(query, found, corpus, options = {}) {
   const trustedFix = (c) => c.df >= rules.typos.min_documents &&
     (rules.typos.trust_first_letter || c.stem[0] === c.typed[0]);
   const marks = new Set();
+  const plain = new Set(rules.plain_titles);
+  // Os tipos de página que a consulta nomeia («calculadora de…», «tabela de…»).
+  const named = new Set(Object.entries(rules.kind_words || {})
+    .filter(([, stems]) => query.words.some((w) => stems.includes(w.stem))).map(([kind]) => kind));
+  if (named.has("table")) named.add("row");
 
   // 1. As palavras.
   query.words.forEach((w, i) => {
@@ -77,20 +85,24 @@ export function rank(query, found, corpus, options = {}) {
       marks.add(hit.term);
       const how = hit.how === "typo" ? rules.typos.weight : hit.how === "prefix" ? W.prefix
         : hit.how === "synonym" ? W.synonym : 1;
-      const weight = idf(hit.df, total) * how;
+      const weight = idf(hit.df, total) * how * (w.question ? W.question_word : 1);
       // Na sua forma: a própria palavra, um sinônimo, uma correção confiável; o começo de outra
       // palavra só enquanto esta não existe inteira (ainda sendo digitada).
       const trusted = hit.how === "exact" || hit.how === "synonym" ||
         (hit.how === "prefix" && !hasWhole) || (hit.how === "typo" && trustedFix(corrected.get(i)));
       for (const [d, bits] of hit.docs) {
-        const field = (bits & TITLE ? W.title : 0) + (bits & TEXT ? W.text : 0);
+        const k = kindOf(corpus, d);
+        const titleWeight = plain.has(k) && !named.has(k) ? W.plain_title : W.title;
+        const field = bits & TITLE ? Math.max(titleWeight, bits & TEXT ? W.text : 0) : bits & TEXT ? W.text : 0;
         if (!field) continue;
         const e = entry(d);
         const value = weight * field;
         const before = e.words.get(i);
-        if (!before) e.words.set(i, { value, trusted, title: Boolean(bits & TITLE), pair: false });
+        const typo = hit.how === "typo";
+        if (!before) e.words.set(i, { value, trusted, typo, title: Boolean(bits & TITLE), pair: false });
         else {
           if (value > before.value) before.value = value;
+          if (trusted && (!before.trusted || !typo)) before.typo = before.trusted ? before.typo && typo : typo;
           before.trusted ||= trusted;
           before.title ||= Boolean(bits & TITLE);
         }
@@ -127,6 +139,10 @@ export function rank(query, found, corpus, options = {}) {
   }
   const context = new Set();
   for (const hit of found.hits.get("context") || []) for (const d of hit.docs.keys()) context.add(d);
+  for (const hit of found.hits.get("actword") || []) {
+    const weight = idf(hit.df, total) * W.text;
+    for (const d of hit.docs.keys()) if (docs.has(d)) docs.get(d).fixed += weight;
+  }
 
   // 2 e 3. Tamanho, parte achada, tipo e reforços.
   // As palavras que contam para «achou tudo»: sem as de pergunta; numa pergunta, sem os números
@@ -134,46 +150,67 @@ export function rank(query, found, corpus, options = {}) {
   let counted = query.words.map((w, i) => [w, i]).filter(([w]) => !w.question && !(query.question && w.number));
   if (!counted.length) counted = query.words.map((w, i) => [w, i]).filter(([w]) => !w.question);
   const countedIdx = counted.map(([, i]) => i);
-  const required = countedIdx.length + query.citations.length;
+  // Cada palavra pesa o seu idf (a que o site não tem pesa o máximo); cada citação, o de uma
+  // palavra rara.
+  const wordWeight = new Map(countedIdx.map((i) => {
+    const exact = (found.hits.get(`w${i}`) || []).find((h) => h.how === "exact");
+    return [i, idf(exact ? exact.df : 0, total)];
+  }));
+  const rare = idf(1, total);
+  const required = [...wordWeight.values()].reduce((a, b) => a + b, 0) + rare * query.citations.length;
   const content = counted.map(([w]) => w).filter((w) => !w.number);
+  const fixedStem = new Map(found.corrections.map((c) => [c.word, c.stem]));
   const institutes = corpus.acts.map((a) => content.length > 0 && content.every((w) =>
-    a.ementa.includes(w.stem) || w.synonyms.some((s) => a.ementa.includes(s))));
-  const named = new Set(Object.entries(rules.kind_words || {})
-    .filter(([, stems]) => query.words.some((w) => stems.includes(w.stem))).map(([kind]) => kind));
-  const scored = [];
+    a.ementa.includes(fixedStem.get(query.words.indexOf(w)) || w.stem) || w.synonyms.some((s) => a.ementa.includes(s))));
+  const base = [];
   for (const [d, e] of docs) {
     let words = 0;
     for (const m of e.words.values()) words += m.value;
     words += pairScore.get(d) || 0;
     if (words <= 0 && e.fixed <= 0) continue;
-    const kind = kindOf(corpus, d);
-    const page = pageOf(corpus, d);
-    const act = corpus.pages[page][2];
     const length = lengthOf(corpus.lengths[d]);
     const long = length > rules.not_here.scattered_after;
     let matched = 0;
     for (const i of countedIdx) {
       const m = e.words.get(i);
       if (!m || !m.trusted) continue;
-      // Solta num documento longo, fora do título e longe das outras palavras: a metade.
-      matched += long && countedIdx.length > 1 && !m.title && !m.pair ? 0.5 : 1;
+      // Por correção, a parte typos.coverage; solta num documento longo, fora do título e longe
+      // das outras palavras, a metade.
+      const credit = m.typo ? rules.typos.coverage : 1;
+      matched += wordWeight.get(i) * credit * (long && countedIdx.length > 1 && !m.title && !m.pair ? 0.5 : 1);
     }
-    if (e.cited) matched += query.citations.length;
+    if (e.cited) matched += rare * query.citations.length;
     const coverage = required ? Math.min(1, matched / required) : 1;
-    let score = words / (1 - W.length + W.length * length / W.typical_length) + e.fixed;
+    base.push({ d, e, words, length, coverage });
+  }
+  const best = Math.max(0, ...base.map((b) => b.coverage));
+  const scored = [];
+  for (const { d, e, words, length, coverage } of base) {
+    const kind = kindOf(corpus, d);
+    const page = pageOf(corpus, d);
+    const act = corpus.pages[page][2];
+    const inForce = act >= 0 && corpus.acts[act].in_force;
+    let score = words / (1 + W.length * Math.log2(1 + length / W.typical_length)) + e.fixed;
     score *= coverage ** W.coordination || 0.01;
     score *= rules.kinds[kind];
-    if (act >= 0 && corpus.acts[act].in_force) score *= B.in_force;
+    if (inForce) score *= B.in_force;
     if (act >= 0 && institutes[act]) score *= B.institutes;
     if (context.has(d)) score *= B.current_act;
-    if (named.has(kind) || (kind === "row" && named.has("table"))) score *= B.kind_named;
+    if (named.has(kind)) score *= B.kind_named;
     const titleLength = BASE36.indexOf(corpus.titles[d]);
-    const inTitle = [...e.words.values()].filter((m) => m.title).length;
-    if (titleLength > 0 && inTitle === query.words.length && titleLength === inTitle) {
+    const inTitle = countedIdx.filter((i) => e.words.get(i)?.title).length;
+    const anyInTitle = [...e.words.values()].filter((m) => m.title).length;
+    if (titleLength > 0 && inTitle === countedIdx.length && titleLength === inTitle) {
       score *= B.exact_title;
       if (d === corpus.starts[page]) score *= B.page_title;
+    } else if (titleLength > 0 && anyInTitle >= titleLength) score *= B.title_in_query;
+    if (query.question) {
+      if (kind === "answer" && coverage >= B.answer_share * best) score *= B.answer_for_question;
+      if (inForce && kind !== "calculator") score *= B.in_force_question;
     }
-    if (query.question && kind === "answer") score *= B.answer_for_question;
+    if (kind === "answer" && isHead(corpus, d) && countedIdx.length &&
+        countedIdx.every((i) => e.words.get(i)?.title)) score *= B.answer_title;
+    if (query.yearAct !== null && act === query.yearAct) score *= B.current_act;
     scored.push({ doc: d, page, score, coverage });
   }
   scored.sort((a, b) => b.score - a.score || a.doc - b.doc);
@@ -201,10 +238,11 @@ export function rank(query, found, corpus, options = {}) {
     return cards;
   };
   const all = group(scored);
-  // «Não está aqui»: decidido pelo primeiro cartão, antes dos filtros.
-  const first = all[0];
-  const coverage = first ? first.coverage : 0;
-  const notHere = !first || (coverage < 1 && coverage < rules.not_here.min_coverage);
+  // «Não está aqui»: decidido pelos primeiros cartões, antes dos filtros; nunca quando um deles
+  // tem as palavras da consulta.
+  const coverage = Math.max(0, ...all.slice(0, rules.not_here.first_cards).map((c) => c.coverage));
+  const limit = query.question ? rules.not_here.min_coverage_question : rules.not_here.min_coverage;
+  const notHere = !all.length || (coverage < 1 && coverage < limit);
   const actIndex = options.act ? corpus.acts.findIndex((a) => a.slug === options.act) : -1;
   const cards = options.category || options.act
     ? group(scored.filter((s) => (!options.category || categoryOf(corpus, s.doc) === options.category) &&

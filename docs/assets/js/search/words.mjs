@@ -21,10 +21,32 @@ const INFINITIVES = ["ar", "er", "ir"];
 const PAST = ["ei", "ou", "eu"];
 const SPELLED = /(\d)\s*\([^()\d]*\)/g;
 
+// Números por extenso como algarismos («vinte minutos» = «20 minutos»; «quarenta e oito» = «48»);
+// «um», «uma» continuam palavras (são artigos muito mais vezes).
+export const NUMBER_WORDS = {
+  dois: 2, duas: 2, tres: 3, quatro: 4, cinco: 5, seis: 6, sete: 7, oito: 8, nove: 9, dez: 10,
+  onze: 11, doze: 12, treze: 13, quatorze: 14, catorze: 14, quinze: 15, dezesseis: 16,
+  dezessete: 17, dezoito: 18, dezenove: 19, vinte: 20, trinta: 30, quarenta: 40, cinquenta: 50,
+  sessenta: 60, setenta: 70, oitenta: 80, noventa: 90, cem: 100,
+};
+
+function numbers(items) {
+  const out = [];
+  for (let i = 0; i < items.length;) {
+    const value = Object.hasOwn(NUMBER_WORDS, items[i]) ? NUMBER_WORDS[items[i]] : null;
+    if (value === null) { out.push(items[i]); i += 1; continue; }
+    const unit = i + 2 < items.length && items[i + 1] === "e" && Object.hasOwn(NUMBER_WORDS, items[i + 2])
+      ? NUMBER_WORDS[items[i + 2]] : 0;
+    if (value >= 20 && value % 10 === 0 && unit > 0 && unit < 10) { out.push(String(value + unit)); i += 3; }
+    else { out.push(String(value)); i += 1; }
+  }
+  return out;
+}
+
 export function tokens(text) {
   const folded = fold(text).replace(THOUSANDS, "$1")
     .replace(ACRONYM, (acronym) => acronym.replace(/\./g, ""));
-  return folded.match(TOKEN) || [];
+  return numbers(folded.match(TOKEN) || []);
 }
 
 export function stem(word) {

@@ -1,7 +1,10 @@
-"""``python -m macros.build.search SITE OUT [--vezes=N]``: the index of a built site into OUT."""
+"""``python -m macros.build.search SITE OUT [--vezes=N] [--documentos=ARQ]``: the index of a built
+site into OUT; with ``--documentos``, also the documents as JSON (for another engine: the
+benchmark's Pagefind index, ``scripts/search_pagefind.mjs``)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -20,6 +23,13 @@ def main(argv: list[str]) -> int:
     if times > 1:
         docs, acts = corpus.grow(docs, acts, times, config)
     files = index.build(docs, config, acts)
+    dump = next((a.split("=", 1)[1] for a in argv if a.startswith("--documentos=")), None)
+    if dump:
+        Path(dump).write_text(json.dumps([
+            {"url": d.location, "title": d.title, "content": d.text, "kind": d.kind, "act": d.act or "",
+             "refs": [r.lstrip("_") for r in d.refs]}
+            for d in docs
+        ], ensure_ascii=False), encoding="utf-8")
     if out.exists():
         shutil.rmtree(out)
     for name, content in files.items():

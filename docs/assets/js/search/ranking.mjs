@@ -181,11 +181,11 @@ export function rank(query, found, corpus, options = {}) {
     }
     if (e.cited) matched += rare * query.citations.length;
     const coverage = required ? Math.min(1, matched / required) : 1;
-    base.push({ d, e, words, length, coverage });
+    base.push({ d, e, words, length, coverage, worded: e.words.size > 0 || e.cited });
   }
   const best = Math.max(0, ...base.map((b) => b.coverage));
   const scored = [];
-  for (const { d, e, words, length, coverage } of base) {
+  for (const { d, e, words, length, coverage, worded } of base) {
     const kind = kindOf(corpus, d);
     const page = pageOf(corpus, d);
     const act = corpus.pages[page][2];
@@ -211,7 +211,7 @@ export function rank(query, found, corpus, options = {}) {
     if (kind === "answer" && isHead(corpus, d) && countedIdx.length &&
         countedIdx.every((i) => e.words.get(i)?.title)) score *= B.answer_title;
     if (query.yearAct !== null && act === query.yearAct) score *= B.current_act;
-    scored.push({ doc: d, page, score, coverage });
+    scored.push({ doc: d, page, score, coverage, worded });
   }
   scored.sort((a, b) => b.score - a.score || a.doc - b.doc);
 
@@ -228,7 +228,7 @@ export function rank(query, found, corpus, options = {}) {
           main: s.doc, score: s.score, coverage: s.coverage, sections: [] };
         byPage.set(s.page, card);
         cards.push(card);
-      } else if (card.main === corpus.starts[s.page] && s.doc !== card.main) {
+      } else if (card.main === corpus.starts[s.page] && s.doc !== card.main && s.worded) {
         card.main = s.doc;
         card.coverage = Math.max(card.coverage, s.coverage);
       } else if (card.sections.length < rules.results.sections && s.doc !== corpus.starts[s.page]) {

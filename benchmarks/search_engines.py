@@ -15,15 +15,14 @@ file that gains from one (as nginx's ``brotli_static`` serves them):
 3. first keystroke → first results on the slow link (400 kbit/s, 400 ms a response), typing the
    query at 8 keys a second, the box focused just before (the search starts on focus).
 
-Prints the table and writes it to ``benchmarks/results/<UTC>-<commit>-busca.md`` and ``.json``.
+Prints each figure and writes the run to ``benchmarks/results/`` (benchmarks/report.py: a dated
+``.md`` and ``.json``); ``dev/decisions/003-search-engine.md`` reads its figures from such a file.
 Never asserts a time (GUIDE: benchmarks print figures).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -39,8 +38,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import search_set  # noqa: E402
+from report import Report  # noqa: E402  (benchmarks/report.py)
 from static_server import Throttle, start  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -55,12 +56,6 @@ FIRST_QUERIES = ["hora extra", "conferente", "art 7 § 5", "ferias", "adicional 
 TYPED = ["hora extra", "conferente", "adicional noturno"]
 SEARCH_MODULES = ["common/text.mjs", "search/words.mjs", "search/query.mjs", "search/engine.mjs",
                   "search/ranking.mjs"]
-RESULTS = ROOT / "benchmarks" / "results"
-
-
-def say(line: str, out: list[str]) -> None:
-    print(line, flush=True)
-    out.append(line)
 
 
 def build_indexes(site: Path, work: Path, times: int) -> tuple[Path, Path]:
@@ -178,25 +173,33 @@ def typing_time(browser: Browser, root: Path, engine: str, query: str) -> float:
         server.shutdown()
 
 
-def commit() -> str:
-    done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short=7", "HEAD"], capture_output=True, text=True)
-    head = done.stdout.strip() or "dev"
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain"], capture_output=True, text=True).stdout
-    changes = [ln for ln in dirty.splitlines() if not ln[3:].startswith("benchmarks/results/")]
-    return head + ("+alteracoes" if changes else "")
+def fig(item: str, engine: str, what: str, value: float, target: str = "", **extra: Any) -> dict[str, Any]:
+    """A figure for the results file (benchmarks/report.py's format)."""
+    out: dict[str, Any] = {"item": item, "perfil": engine, "medida": what, "valor": round(value, 3)}
+    if target:
+        out["meta"] = target
+    return out | extra
+
+
+NAMES = {"own": "índice dividido", "pagefind": "Pagefind 1.6.0"}
 
 
 def main() -> int:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     site = Path(args[0]) if args else ROOT / "site"
-    started = dt.datetime.now(dt.UTC).replace(microsecond=0)
-    out: list[str] = []
-    figures: dict[str, Any] = {"engines": {}}
     items = search_set.load_set()
     runs = 1 if QUICK else 3
+    mode = "rápido (uma rodada do perfil lento)" if QUICK else "completo"
+    report = Report(sys.argv, f"busca: dois motores lado a lado, {mode}", ["busca-motores"], quick=QUICK)
+
+    def say(line: str, figure: dict[str, Any] | None = None) -> None:
+        print(line, flush=True)
+        report.add(line, figure)
+
+    say(f"Busca: os dois motores lado a lado — {report.started.isoformat()} — commit {report.commit} — "
+        f"Chromium headless, servidor local com as cópias brotli — modo {mode}")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        say(f"== busca: dois motores lado a lado ({started:%Y-%m-%d %H:%M} UTC, {commit()}, carga {os.getloadavg()[0]:.1f})", out)
         roots = {}
         for times in (1, 20):
             own, pf = build_indexes(site, work, times)
@@ -204,59 +207,47 @@ def main() -> int:
             files = {"own": sum(1 for p in own.rglob("*.json")),
                      "pagefind": sum(1 for p in pf.rglob("*") if p.is_file())}
             docs = len(json.loads((work / f"docs{times}.json").read_text(encoding="utf-8")))
-            say(f"   corpus {times}×: {docs} documentos; arquivos: índice dividido {files['own']}, Pagefind {files['pagefind']}", out)
-            figures[f"corpus_{times}"] = {"documents": docs, "files": files}
+            say(f"0. corpus {times}×: {docs} documentos; arquivos do índice: {NAMES['own']} {files['own']}, "
+                f"{NAMES['pagefind']} {files['pagefind']}",
+                fig("0", "—", f"documentos do corpus {times}×", docs, arquivos=files))
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             try:
                 server, url = start(roots[1])
                 try:
-                    for engine in ("own", "pagefind"):
+                    for engine in NAMES:
                         right, missed = quality(browser, url, engine, items)
-                        figures["engines"].setdefault(engine, {})["quality"] = {"right": right, "of": len(items), "missed": missed}
+                        say(f"1. {NAMES[engine]}: {right}/{len(items)} consultas do conjunto com o 1º cartão "
+                            "onde esperado"
+                            f"; fora: {'; '.join(missed)}",
+                            fig("1", engine, "consultas do conjunto onde esperado", right, de=len(items), fora=missed))
                 finally:
                     server.shutdown()
                 for times in (1, 20):
                     server, url = start(roots[times])
                     try:
-                        for engine in ("own", "pagefind"):
+                        for engine in NAMES:
                             values = [first_query_bytes(browser, url, engine, q) for q in FIRST_QUERIES]
-                            figures["engines"][engine][f"bytes_{times}"] = {"median": statistics.median(values), "max": max(values),
-                                                                             "each": dict(zip(FIRST_QUERIES, values, strict=True))}
+                            middle = statistics.median(values)
+                            say(f"2. {NAMES[engine]}, {times}×: 1ª consulta na rede (brotli) {middle / 1024:.1f} KB "
+                                f"(mediana de {len(values)}; máx. {max(values) / 1024:.1f} KB)  (meta ≤ 120 KB)",
+                                fig("2", engine, f"bytes na rede da 1ª consulta, {times}×, mediana", middle,
+                                    "≤ 120 KB", maximo=max(values), cada=dict(zip(FIRST_QUERIES, values, strict=True))))
                     finally:
                         server.shutdown()
                 for times in (1, 20):
-                    for engine in ("own", "pagefind"):
-                        values = [typing_time(browser, roots[times], engine, q) for q in TYPED for _ in range(runs)]
-                        figures["engines"][engine][f"slow_{times}"] = {"median": statistics.median(values), "max": max(values), "each": values}
+                    for engine in NAMES:
+                        times_ = [typing_time(browser, roots[times], engine, q) for q in TYPED for _ in range(runs)]
+                        say(f"3. {NAMES[engine]}, {times}×: 1ª tecla → 1º resultado, 400 kbit/s e 400 ms: "
+                            f"{statistics.median(times_) / 1000:.2f} s (mediana de {len(times_)}; "
+                            f"máx. {max(times_) / 1000:.2f} s)"
+                            "  (meta ≤ 4 s)",
+                            fig("3", engine, f"1ª tecla → 1º resultado no perfil lento, {times}×, mediana (ms)",
+                                statistics.median(times_), "≤ 4000 ms", maximo=max(times_), amostras=times_))
             finally:
                 browser.close()
-    names = {"own": "índice dividido (do site)", "pagefind": "Pagefind 1.6.0"}
-    say("", out)
-    say("| medida | " + " | ".join(names.values()) + " | meta |", out)
-    say("|---|---|---|---|", out)
-    e = figures["engines"]
-    say(f"| conjunto de consultas, 1º cartão onde esperado | {e['own']['quality']['right']}/{len(items)} | "
-        f"{e['pagefind']['quality']['right']}/{len(items)} | — |", out)
-    for times in (1, 20):
-        say(f"| 1ª consulta na rede, brotli, {times}× (mediana; máx. de {len(FIRST_QUERIES)} consultas) | "
-            + " | ".join(f"{e[k][f'bytes_{times}']['median'] / 1024:.1f} KB; {e[k][f'bytes_{times}']['max'] / 1024:.1f} KB" for k in names)
-            + " | ≤ 120 KB |", out)
-    for times in (1, 20):
-        say(f"| 1ª tecla → 1º resultado, 400 kbit/s e 400 ms, {times}× (mediana; máx.) | "
-            + " | ".join(f"{e[k][f'slow_{times}']['median'] / 1000:.2f} s; {e[k][f'slow_{times}']['max'] / 1000:.2f} s" for k in names)
-            + " | ≤ 4 s |", out)
-    say("", out)
-    for k, name in names.items():
-        say(f"{name}: consultas fora do esperado ({len(e[k]['quality']['missed'])}): " + "; ".join(e[k]["quality"]["missed"][:40]), out)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    stem = f"{started:%Y-%m-%dT%H%MZ}-{commit()}-busca" + ("-rapido" if QUICK else "")
-    (RESULTS / f"{stem}.md").write_text(
-        f"# Busca: os dois motores lado a lado\n\nComando: `{' '.join(['python', *sys.argv])}`\n\n```\n" + "\n".join(out) + "\n```\n",
-        encoding="utf-8")
-    (RESULTS / f"{stem}.json").write_text(json.dumps({"started": started.isoformat(), "commit": commit(),
-                                                      "figures": figures}, ensure_ascii=False, indent=1), encoding="utf-8")
-    print(f"resultados em benchmarks/results/{stem}.md e .json")
+    report.finish()
+    print(f"resultados em {report.markdown.relative_to(ROOT)} e .json")
     return 0
 
 

@@ -24,7 +24,7 @@ NOT_HERE = "nao-esta-aqui"
 
 
 def load_set(path: Path = SET) -> list[dict[str, Any]]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return yaml.safe_load(path.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def run(index_dir: Path, items: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -23,10 +23,11 @@ from macros.build.search import built, index
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = (ROOT / "docs" / "assets" / "js" / "search" / "engine.mjs").as_uri()
+Split = tuple[Path, dict[str, Any], list[Any]]
 
 
 @pytest.fixture(scope="module")
-def split(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], list[Any]]:
+def split(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Split:
     docs, acts, config = built.collect(site_dir)
     files = index.build(docs, config, acts)
     out = tmp_path_factory.mktemp("busca")
@@ -36,7 +37,7 @@ def split(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Pat
     return out, json.loads(files["meta.json"]), docs
 
 
-def test_every_document_lands_on_an_id_of_its_page(split: tuple[Path, dict[str, Any], list[Any]], site_dir: Path) -> None:
+def test_every_document_lands_on_an_id_of_its_page(split: Split, site_dir: Path) -> None:
     _, _, docs = split
     ids: dict[str, set[str]] = {}
     for doc in docs:
@@ -46,7 +47,7 @@ def test_every_document_lands_on_an_id_of_its_page(split: tuple[Path, dict[str, 
         assert not doc.anchor or doc.anchor in ids[doc.page], doc.location
 
 
-def test_table_rows_and_answers_are_documents(split: tuple[Path, dict[str, Any], list[Any]]) -> None:
+def test_table_rows_and_answers_are_documents(split: Split) -> None:
     _, _, docs = split
     locations = {d.location: d for d in docs}
     assert locations["tabelas/escala-padrao/#ref-20"].kind == "row"
@@ -56,7 +57,7 @@ def test_table_rows_and_answers_are_documents(split: tuple[Path, dict[str, Any],
     assert locations["perguntas/"].kind == "other"
 
 
-def test_each_term_is_in_the_shard_the_browser_reads(split: tuple[Path, dict[str, Any], list[Any]]) -> None:
+def test_each_term_is_in_the_shard_the_browser_reads(split: Split) -> None:
     out, meta, _ = split
     firsts = meta["terms"]
     assert firsts == sorted(firsts)
@@ -69,7 +70,7 @@ def test_each_term_is_in_the_shard_the_browser_reads(split: tuple[Path, dict[str
     assert seen == sorted(seen) and len(seen) == len(set(seen))
 
 
-def test_chunks_hold_every_document_in_order(split: tuple[Path, dict[str, Any], list[Any]]) -> None:
+def test_chunks_hold_every_document_in_order(split: Split) -> None:
     out, meta, docs = split
     shown = []
     n = 0
@@ -82,7 +83,8 @@ def test_chunks_hold_every_document_in_order(split: tuple[Path, dict[str, Any], 
 
 def candidates_in_node(folder: Path, typed: list[str]) -> list[list[str]]:
     code = (f"import {{ readFile }} from 'node:fs/promises'; import {{ SplitIndex }} from '{ENGINE}';"
-            f"const index = new SplitIndex(async n => JSON.parse(await readFile({json.dumps(str(folder))} + '/' + n, 'utf8')));"
+            f"const folder = {json.dumps(str(folder))};"
+            "const index = new SplitIndex(async n => JSON.parse(await readFile(folder + '/' + n, 'utf8')));"
             "await index.open(); const out = [];"
             "for (const t of JSON.parse(process.argv[1])) out.push((await index.candidates(t)).map(c => c[0]));"
             "console.log(JSON.stringify(out));")
@@ -105,7 +107,7 @@ def edit(word: str, kind: int, at: int, letter: str) -> str:
 
 @settings(max_examples=15, deadline=None)
 @given(st.data())
-def test_a_single_typo_always_finds_the_word(split: tuple[Path, dict[str, Any], list[Any]], data: st.DataObject) -> None:
+def test_a_single_typo_always_finds_the_word(split: Split, data: st.DataObject) -> None:
     out, meta, _ = split
     vocab: list[str] = []
     for side in ("f",):
@@ -113,8 +115,8 @@ def test_a_single_typo_always_finds_the_word(split: tuple[Path, dict[str, Any], 
             vocab += json.loads((out / meta["version"] / f"{side}{letter}.json").read_text(encoding="utf-8"))
     long = sorted(w for w in vocab if len(w) >= 5)
     words_ = data.draw(st.lists(st.sampled_from(long), min_size=25, max_size=25))
-    edits = [edit(w, data.draw(st.integers(0, 3)), data.draw(st.integers(0, 30)), data.draw(st.sampled_from("aeiourst")))
-             for w in words_]
+    letters = st.sampled_from("aeiourst")
+    edits = [edit(w, data.draw(st.integers(0, 3)), data.draw(st.integers(0, 30)), data.draw(letters)) for w in words_]
     found = candidates_in_node(out, edits)
     for word, typed, got in zip(words_, edits, found, strict=True):
         if typed != word:

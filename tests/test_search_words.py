@@ -47,7 +47,8 @@ def test_the_browser_reads_words_as_the_build(texts: list[str]) -> None:
 
 def test_known_readings() -> None:
     assert words.tokens("A.P.R.J., art. 7º, § 5º, Lei nº 4.860") == ["aprj", "art", "7", "5", "lei", "n", "4860"]
-    assert words.tokens("quarenta e oito horas, vinte minutos, duas primeiras") == ["48", "horas", "20", "minutos", "2", "primeiras"]
+    assert words.tokens("quarenta e oito horas, vinte minutos, duas primeiras") == [
+        "48", "horas", "20", "minutos", "2", "primeiras"]
     # Verbs meet their nouns and participles; short words and nouns ending like verbs keep their ending.
     assert {words.stem(w) for w in ("trabalhei", "trabalhado", "trabalhar", "trabalho")} == {"trabalh"}
     assert words.stem("feriado") == "feriad" and words.stem("lugar") == "lugar"

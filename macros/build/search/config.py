@@ -35,7 +35,8 @@ class Config:
                                        if t not in self.stop_words} - {words.stem(typed)})
             for entry in self.raw["synonyms"] for typed in entry["typed"]
         }
-        out["kind_words"] = {kind: sorted({words.stem(w) for w in items}) for kind, items in self.raw["kind_words"].items()}
+        out["kind_words"] = {kind: sorted({words.stem(w) for w in items})
+                             for kind, items in self.raw["kind_words"].items()}
         return out
 
 

@@ -59,18 +59,18 @@ def grow(docs: Sequence[Document], acts: Sequence[dict[str, Any]], times: int,
         for doc in docs:
             page, _, anchor = doc.location.partition("#")
             new_page = (page.rstrip("/") + f"-c{copy}/") if page else f"c{copy}/"
-            act = keys.get(doc.act or "")
+            copied = keys.get(doc.act or "")
             refs = list(doc.refs)
-            if act and doc.act:
+            if copied and doc.act:
                 old_key = next(a["key"] for a in acts if a["slug"] == doc.act)
-                refs = [r.replace(old_key, act[1]) for r in refs]
+                refs = [r.replace(old_key, copied[1]) for r in refs]
             out.append(dataclasses.replace(
                 doc,
                 location=new_page + (f"#{anchor}" if anchor else ""),
                 title=_rewrite(doc.title, copy),
                 text=_rewrite(doc.text, copy),
                 words_of=None if doc.words_of is None else _rewrite(doc.words_of, copy),
-                act=act[0] if act else None,
+                act=copied[0] if copied else None,
                 in_force=False,
                 refs=refs,
             ))

@@ -19,7 +19,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import lxml.html
 from lxml.etree import _Element
 
 from ...data.model import Statute
@@ -209,8 +208,8 @@ def collect(site_dir: Path, statutes: Mapping[str, Statute], pages: list[tuple[s
             statute = statutes[slug]
             in_force = statute.status.get("code") == "vigente"
             ementa = statute.identification["ementa"].value or ""
-            for doc in legacy.statute_docs(statute, root):
-                new = _from_legacy(doc)
+            for old in legacy.statute_docs(statute, root):
+                new = _from_legacy(old)
                 new.act, new.in_force = slug, in_force
                 if new.location == path:
                     new.title_extra = ementa  # the act's page is found by what the act is about

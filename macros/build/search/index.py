@@ -12,10 +12,10 @@ Written into ``search/`` of the site:
   each term's postings are the documents that have it, as ``[doc delta, fields, …]`` (fields:
   1 title, 2 text, 4 citation token, 8 adjacent pair). A query fetches the shard of each word
   (the last word's beginning may span two).
-- ``search/<version>/f<letter>.json`` and ``l<letter>.json``: the stems and their document counts by first letter and by last
-  letter, fetched only to correct a typo: a single wrong, missing, extra or swapped letter never
-  changes both the first and the last letter of a word of three letters or more, so the two
-  files of a word hold every candidate.
+- ``search/<version>/f<letter>.json`` and ``l<letter>.json``: the stems and their document
+  counts by first letter and by last letter, fetched only to correct a typo: a single wrong,
+  missing, extra or swapped letter never changes both the first and the last letter of a word of
+  three letters or more, so the two files of a word hold every candidate.
 - ``search/<version>/d<n>.json``: what a result shows (anchor, title, text), :data:`CHUNK_DOCS`
   documents per file (document ``i`` is in file ``i // CHUNK_DOCS``), fetched for the results
   drawn.

@@ -1,4 +1,4 @@
-/* global document, window, performance */
+/* global document, window */
 /* A página de medida dos dois motores da busca (benchmarks/search_engines.py; issue 28): a mesma
  * leitura da consulta (query.mjs) e, para o índice dividido, a mesma ordem (ranking.mjs) da busca
  * do site; o Pagefind com a sua própria ordem (um cartão por página). Nada aqui vai para o site. */

@@ -132,7 +132,8 @@ def quality(browser: Browser, url: str, engine: str, items: list[dict[str, Any]]
     right = 0
     try:
         for item in items:
-            result = page.evaluate(f"q => window.busca.{fn}(q + ' ', 1)", item["query"])
+            context = item.get("page", "").rstrip("/") or None
+            result = page.evaluate(f"([q, c]) => window.busca.{fn}(q + ' ', 1, c)", [item["query"], context])
             ok, got = search_set.verdict(item, {"cards": [{"main": c} for c in result["cards"]],
                                                 "not_here": result["notHere"]})
             right += ok

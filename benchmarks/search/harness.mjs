@@ -43,9 +43,9 @@ async function pagefindEngine() {
   return pf;
 }
 
-export async function ownSearch(text, cards = 5) {
+export async function ownSearch(text, cards = 5, context = null) {
   const { index, meta, rank } = await ownEngine();
-  const query = prepare(text, rules, null);
+  const query = prepare(text, rules, context);
   if (query.empty) return { cards: [], notHere: false };
   const found = await index.lookup(query);
   const result = rank(query, found, meta);

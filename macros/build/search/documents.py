@@ -144,7 +144,9 @@ def row_documents(root: _Element, path: str, page_title: str) -> list[Document]:
             # The row's own cells (the printed names, the observations); its numbers (counts,
             # salaries, source lines) would match any number typed, so only the title's count.
             text = " · ".join(t for t in (_cell_text(c) for c in tr.xpath("./td|./th")) if t and t != "-")
-            words_of = f"{page_title} " + re.sub(r"[0-9][0-9.,]*", " ", text)
+            # A numbered row (a reference, a class) is found with its page's name («escala padrão
+            # referência 20»); a named row by its own words only.
+            words_of = (f"{page_title} " if not name else "") + re.sub(r"[0-9][0-9.,]*", " ", text)
             out.append(Document(f"{path}#{row_id}", title, f"{table_name}: {text}", "row", words_of=words_of))
     return out
 

@@ -141,16 +141,24 @@ export function prepare(raw, rules, contextAct = null) {
   const typing = !/\s$/.test(typed);
   const lastTok = toks.length - 1;
   const words = [];
+  const negations = rules.config.negation_prefixes || [];
   toks.forEach((t, i) => {
     if (used[i] || rules.stop.has(t)) return;
     const s = stem(t);
+    const synonyms = (rules.synonyms[s] || []).filter((x) => x !== s);
+    // «injustificada» acha «justificada» (a lei diz «falta que não seja justificada»).
+    for (const p of negations) {
+      if (t.startsWith(p) && t.length - p.length >= 5) synonyms.push(stem(t.slice(p.length)));
+    }
     words.push({
       typed: t,
       stem: s,
       number: /^\d+$/.test(t),
+      // O ano de um ato diz de que ato se fala («em 1941»), não uma palavra a achar.
+      year: act === null && byYear.has(t),
       question: rules.question.has(t),
       last: i === lastTok && typing,
-      synonyms: (rules.synonyms[s] || []).filter((x) => x !== s),
+      synonyms,
     });
   });
   // Um ano de um ato, sem «lei» nem «decreto» («quanto ganhava o feitor em 1941»): o ato vem antes.

@@ -145,9 +145,9 @@ export function rank(query, found, corpus, options = {}) {
   }
 
   // 2 e 3. Tamanho, parte achada, tipo e reforços.
-  // As palavras que contam para «achou tudo»: sem as de pergunta; numa pergunta, sem os números
-  // (são os do trabalhador: «trabalhei 3 horas a mais»).
-  let counted = query.words.map((w, i) => [w, i]).filter(([w]) => !w.question && !(query.question && w.number));
+  // As palavras que contam para «achou tudo»: sem as de pergunta nem o ano de um ato; numa
+  // pergunta, sem os números (são os do trabalhador: «trabalhei 3 horas a mais»).
+  let counted = query.words.map((w, i) => [w, i]).filter(([w]) => !w.question && !w.year && !(query.question && w.number));
   if (!counted.length) counted = query.words.map((w, i) => [w, i]).filter(([w]) => !w.question);
   const countedIdx = counted.map(([, i]) => i);
   // Cada palavra pesa o seu idf (a que o site não tem pesa o máximo); cada citação, o de uma

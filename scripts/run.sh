@@ -6,6 +6,7 @@
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
+#   bash scripts/run.sh busca [--so-erros]  # the search's query set, with the table (a minute)
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
 #                               # only those stages: motor, toque, offline, pagina, busca); the
@@ -125,6 +126,18 @@ case "$cmd" in
     # EP_TEST_WORKERS=0 runs them in one.
     exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" --dist worksteal "$@"
     ;;
+  busca)
+    # busca [--so-erros]: the project's query set (tests/search/query_set.yaml) on the site's
+    # search, in Node, with the table (scripts/search_set.py). Uses the built site/ (built first
+    # when there is none): rebuild after changing pages or data.
+    setup
+    [ -f site/index.html ] || build
+    shift
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    .venv/bin/python -m macros.build.search site "$tmp/search" >/dev/null
+    .venv/bin/python scripts/search_set.py "$tmp/search" "$@"
+    ;;
   bench)
     # bench [REV]: with REV (a commit, e.g. main~5), the site built from it is measured in the
     # same run, alternately with this one, and the benchmark prints after ÷ before. Every run
@@ -152,7 +165,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup}" >&2
     exit 2
     ;;
 esac

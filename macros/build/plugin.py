@@ -9,7 +9,8 @@ hashed install of ``requirements.txt`` is left as it is.
 Its options (:class:`EstatutosConfig`), checked by MkDocs before anything is built:
 
 - ``publicar`` (``!ENV [EP_PUBLICAR, '']``): a build for publishing, which refuses a local
-  ``site_url`` (:mod:`macros.build.public_address`);
+  ``site_url`` (:mod:`macros.build.public_address`) and one without a destination for
+  «Informar um erro» (:mod:`macros.build.report_destination`);
 - ``relatar_erro``: ``rastreador`` and ``email``, where «Informar um erro» may also send a report
   (:mod:`macros.build.report_destination`; given to the pages' macros as ``extra.relatar_erro``).
 
@@ -120,7 +121,8 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
         config["extra"]["relatar_erro"] = {"rastreador": self.config.relatar_erro.rastreador,
                                            "email": self.config.relatar_erro.email}
         try:
-            report_destination.destinations(config["extra"])
+            # A build for publishing also needs somewhere for «Informar um erro» to send a report.
+            report_destination.check(config["extra"], environ)
         except report_destination.DestinationError as exc:
             raise PluginError(f"Relatos de erro — {exc}") from exc
         try:

@@ -9,6 +9,7 @@
 #   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
 #   bash scripts/run.sh hospedagem  # build, then measure what each kind of host sends the engine's
 #                               # worker (benchmarks/hosts.py; results in benchmarks/results/)
+#   bash scripts/run.sh busca [--so-erros]  # the search's query set, with the table (a minute)
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
 #                               # only those stages: motor, toque, offline, pagina, busca); the
@@ -80,6 +81,15 @@ setup_python() {
     log "Instalando dependências Python fixadas (requirements.txt)"
     .venv/bin/pip install -q -r requirements.txt
     echo "$want" > "$stamp"
+  fi
+  # The site's build is a MkDocs plugin of this checkout (macros/build/plugin.py, registered in
+  # pyproject.toml): installed editable, with no dependency and with the venv's own setuptools.
+  local plugin=.venv/.plugin.sha
+  want=$(cat pyproject.toml <(pwd) | sha256sum | cut -d' ' -f1)
+  if [ "$(cat "$plugin" 2>/dev/null)" != "$want" ]; then
+    log "Registrando o plugin da construção (pyproject.toml)"
+    .venv/bin/pip install -q --no-deps --no-build-isolation -e .
+    echo "$want" > "$plugin"
   fi
 }
 
@@ -153,6 +163,18 @@ case "$cmd" in
     # EP_TEST_WORKERS=0 runs them in one.
     exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" --dist worksteal "$@"
     ;;
+  busca)
+    # busca [--so-erros]: the project's query set (tests/search/query_set.yaml) on the site's
+    # search, in Node, with the table (scripts/search_set.py). Uses the built site/ (built first
+    # when there is none): rebuild after changing pages or data.
+    setup
+    [ -f site/index.html ] || build
+    shift
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    .venv/bin/python -m macros.build.search site "$tmp/search" >/dev/null
+    .venv/bin/python scripts/search_set.py "$tmp/search" "$@"
+    ;;
   bench)
     # bench [REV]: with REV (a commit, e.g. main~5), the site built from it is measured in the
     # same run, alternately with this one, and the benchmark prints after ÷ before. Every run
@@ -180,7 +202,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|setup|cabecalhos|hospedagem}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup|cabecalhos|hospedagem}" >&2
     exit 2
     ;;
 esac

@@ -1,4 +1,5 @@
-"""Where «Informar um erro» can also send a report (``mkdocs.yml``, ``extra.relatar_erro``).
+"""Where «Informar um erro» can also send a report (``mkdocs.yml``: the ``estatutos`` plugin's
+``relatar_erro``, which the plugin gives the pages as ``extra.relatar_erro``).
 
 - ``rastreador``: the address of a new issue in the project's tracker, with ``{titulo}`` and/or
   ``{relato}`` where the report's title and text go, e.g.

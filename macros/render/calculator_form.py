@@ -15,6 +15,7 @@ from typing import Any
 from calculators.core.money import Currency, amount_text
 from calculators.core.parsing import MINUTES_TYPING
 
+from ..build import material
 from ..data.calculator_tables import choices
 from ..data.site import Site
 from .calculator_result import label_of
@@ -218,9 +219,10 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
             '<div class="calc-erros-gerais" role="alert"></div>'
             '{fields}'
             '<div class="calc-acoes">'
-            '<button type="submit" class="md-button md-button--primary">Calcular</button>'
-            '<button type="button" class="md-button" data-acao="limpar">Limpar</button>'
-            '<button type="button" class="md-button" data-acao="compartilhar" disabled>Compartilhar</button>'
+            '<button type="submit" class="' + material.PRIMARY + '">Calcular</button>'
+            '<button type="button" class="' + material.BUTTON + '" data-acao="limpar">Limpar</button>'
+            '<button type="button" class="' + material.BUTTON + '" data-acao="compartilhar" disabled>'
+            'Compartilhar</button>'
             '</div>'
             '<p class="calc-estado" role="status" aria-live="polite"></p>'
             '<p class="calc-link" hidden><label>Link deste cálculo <input type="text" readonly '

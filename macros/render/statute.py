@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ..build import material
 from ..data import glossario, ids
 from ..data.acts import Registry
 from ..data.glossario import Glossary
@@ -29,6 +30,7 @@ from .novidades import mark
 from .report import report_box
 from .safe import Markup, escape
 
+BUTTON = material.BUTTON
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
 FACT_LABELS = [
@@ -134,7 +136,7 @@ class StatuteRenderer:
             for f in cite.FILE_FORMATS
         )
         buttons = " ".join(
-            f'<button type="button" class="md-button citar-formato" data-formato="{f.key}" hidden>{f.name}</button>'
+            f'<button type="button" class="{BUTTON} citar-formato" data-formato="{f.key}" hidden>{f.name}</button>'
             for f in cite.FILE_FORMATS
         )
         return Markup(
@@ -144,8 +146,8 @@ class StatuteRenderer:
             f'<p class="citar-texto citar-ref">{self.reference_html}</p>'
             f'<p class="citar-rotulo">Citação no texto (ABNT NBR 10520)</p>'
             f'<p class="citar-texto citar-curta">{escape(cite.in_text(st, label))}</p>'
-            f'<p class="citar-botoes"><button type="button" class="md-button citar-copiar" data-copiar="ref" hidden>'
-            f'Copiar referência</button> <button type="button" class="md-button citar-copiar" data-copiar="curta" '
+            f'<p class="citar-botoes"><button type="button" class="{BUTTON} citar-copiar" data-copiar="ref" hidden>'
+            f'Copiar referência</button> <button type="button" class="{BUTTON} citar-copiar" data-copiar="curta" '
             f'hidden>Copiar citação no texto</button></p>'
             f'<p class="citar-urn">URN: <code>{escape(urn)}</code></p>'
             f'<p class="citar-link">Link permanente: <a href="{href}">{escape(url)}</a></p>'

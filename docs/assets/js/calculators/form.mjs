@@ -18,8 +18,10 @@ import * as motor from "../engine/client.mjs";
 import { ask, whenAllowed } from "../engine/offer.mjs";
 import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
+import { BUTTON } from "../common/material.mjs";
 
 var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
+
 
 function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
@@ -344,11 +346,11 @@ function showFault(form, error) {
   box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text));
   if (about.kind === "versao") {
     // Another build's engine or tables: trying again would not help; the new version does.
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "atualizar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "atualizar" },
       "Carregar a versão nova"));
     offerNewVersion();
   } else {
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "tentar" },
       "Tentar de novo"));
   }
   general.appendChild(box);

@@ -20,8 +20,6 @@ import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
 import { BUTTON } from "../common/material.mjs";
 
-var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
-
 
 function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
@@ -169,9 +167,15 @@ function shareQuery(form) {
   return params;
 }
 
+// The words a yes may come as in a link (?campo=sim), the calculators' own (calculators/core/parsing.py,
+// YES_WORDS), written by the build in the form's data-palavras-sim.
+function yesWords(form) {
+  return ((form && form.getAttribute("data-palavras-sim")) || "").split(" ").filter(Boolean);
+}
+
 function setControl(control, value) {
   if (control.type === "checkbox") {
-    control.checked = value === true || TRUE_WORDS.indexOf(String(value).trim().toLowerCase()) >= 0;
+    control.checked = value === true || yesWords(control.form).indexOf(String(value).trim().toLowerCase()) >= 0;
   } else {
     control.value = value === null || value === undefined ? "" : String(value);
   }

@@ -1,6 +1,7 @@
 """The site's own scripts and styles in few requests, bundled at build (issue 22 §4, issue 27).
 
-Where each script loads is decided here, in :data:`BUNDLES`, and nowhere else. The scripts are ES
+Where each script loads is decided here, in :data:`BUNDLES`, and nowhere else; the tags are put in
+Material's template blocks by ``overrides/main.html`` (:mod:`macros.build.page_parts`). The scripts are ES
 modules in ``docs/assets/js/`` (by feature: ``common/``, ``calculators/``, ``engine/``,
 ``offline/``, ``tables/``, ``citations/``, ``search/``; ``dev/browser-code.md``), never published
 raw; each bundle is built by esbuild (npm, pinned; ``macros/build/esbuild.mjs``) from one entry
@@ -17,13 +18,14 @@ module in ``docs/assets/js/entries/``, minified and named by its content's hash
   starts): the style sheet right before the common one (the group's sheets are listed first in
   ``extra_css``, so the cascade keeps the listed order), the module after the site's. Material's
   instant navigation does not run a new page's scripts, and copies its ``<head>`` links after the
-  others, so when it opens a page whose article carries ``data-ep-pacote="<name>"`` the site's
+  others, so when it opens a page whose article starts with the mark ``data-ep-pacote="<name>"``
+  (:func:`group_mark`, in the block ``content`` of ``overrides/main.html``) the site's
   bundle puts the group's style sheet back before the common one, the article hidden until it is
   in, and imports the group's module (``docs/assets/js/common/groups.mjs``; the files of every
   group in ``<meta name="ep-pacotes">``);
 - ``assets/motor-cedo.<hash>.js`` (a module), ``async`` in the ``<head>`` of a page with a
   calculator's form, right after the build id (``<meta name="ep-versao">``), with the engine files
-  and size copied from the page's engine offer (``data-motor-arquivos``, ``data-motor-gzip``): on
+  and size the page's engine offer carries (``data-motor-arquivos``, ``data-motor-gzip``): on
   a return with the engine kept, the worker starts while the page's HTML is still being read
   (``docs/assets/js/engine/early.mjs``);
 - ``assets/calculadoras-worker.mjs``: the engine's worker (a module; Pyodide stays apart, in

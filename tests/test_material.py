@@ -1,6 +1,6 @@
 """Material only through its extension points, and every reliance on it in one place (issue 27).
 
-``macros/build/material.py`` lists what the site takes from Material's markup (the blocks
+``macros/render/material.py`` lists what the site takes from Material's markup (the blocks
 ``overrides/`` fills, the class names, attributes and style variables the site's styles, scripts and
 HTML use, the globals of its script); ``docs/assets/js/common/material.mjs`` is its browser side.
 These tests read the installed Material: on an upgrade that drops something, the first fails with
@@ -13,7 +13,7 @@ import re
 import shutil
 from pathlib import Path
 
-from macros.build import material
+from macros.render import material
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "docs" / "assets"
@@ -21,7 +21,7 @@ ASSETS = ROOT / "docs" / "assets"
 LEGACY_SEARCH = ASSETS / "js" / "search"
 LEGACY_SEARCH_BUILD = {ROOT / "macros" / "build" / "search_index.py", ROOT / "macros" / "build" / "search_worker.py"}
 BROWSER_SIDE = ASSETS / "js" / "common" / "material.mjs"
-CODE_SIDE = ROOT / "macros" / "build" / "material.py"
+CODE_SIDE = ROOT / "macros" / "render" / "material.py"
 
 
 def site_sources() -> dict[Path, str]:
@@ -68,13 +68,13 @@ def test_every_name_of_material_the_site_uses_is_listed() -> None:
     build module is in material.NAMES: so the first test checks it on an upgrade."""
     unlisted = {f"{path.relative_to(ROOT)}: {name}" for path, text in site_sources().items()
                 for name in material.names_in(text) if name not in material.NAMES}
-    assert not unlisted, "Nomes do Material fora de macros/build/material.py (NAMES):\n" + "\n".join(sorted(unlisted))
+    assert not unlisted, "Nomes do Material fora de macros/render/material.py (NAMES):\n" + "\n".join(sorted(unlisted))
     assert material.names_in(".md-x, [data-md-y], var(--md-z-w), cmd-no, x-md-no") == {"md-x", "data-md-y", "--md-z-w"}
 
 
 def test_only_the_material_modules_write_its_markup() -> None:
     """The site's scripts and build modules name Material's markup only in common/material.mjs and
-    macros/build/material.py (styles cannot import: their names are checked by the test above)."""
+    macros/render/material.py (styles cannot import: their names are checked by the test above)."""
     code = {p: t for p, t in site_sources().items() if p.suffix in (".py", ".mjs") and p != BROWSER_SIDE}
     found = {f"{p.relative_to(ROOT)}: {', '.join(sorted(material.names_in(t)))}"
              for p, t in code.items() if material.names_in(t)}

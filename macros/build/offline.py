@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 from calculators.core.money import format_decimal
 
-from . import material
+from ..render import material
 
 # A slow mobile connection, as in the measurements: 400 kbit/s, 400 ms per round trip.
 SLOW_BITS_PER_SECOND = 400_000

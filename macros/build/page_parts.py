@@ -1,7 +1,7 @@
 """What the site's templates add to Material's blocks, page by page (issue 27: Material through
 its extension points, nothing spliced into a built page).
 
-``overrides/main.html`` fills Material's blocks (:data:`macros.build.material.BLOCKS`) with the
+``overrides/main.html`` fills Material's blocks (:data:`macros.render.material.BLOCKS`) with the
 fields of :class:`Parts`, given to every template as ``estatutos`` by the build plugin
 (``on_page_context`` for a page of ``docs/``, ``on_template_context`` for ``404.html`` and
 the «Sem internet» page):

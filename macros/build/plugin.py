@@ -56,7 +56,6 @@ from macros.build import (
     bundles,
     csp,
     feed,
-    material,
     offline,
     page_parts,
     precompress,
@@ -71,7 +70,7 @@ from macros.build import (
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.render import not_found, regions
+from macros.render import material, not_found, regions
 
 LOG = logging.getLogger("mkdocs.plugins.estatutos")
 

@@ -12,7 +12,7 @@ from mkdocs.structure.files import File, Files
 from ..data import browser_constants
 from ..data.loader import ROOT
 from ..data.site import Site
-from . import material
+from ..render import material
 
 
 class MissingAssetError(RuntimeError):

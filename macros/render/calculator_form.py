@@ -15,9 +15,9 @@ from typing import Any
 from calculators.core.money import Currency, amount_text
 from calculators.core.parsing import MINUTES_TYPING, YES_WORDS
 
-from ..build import material
 from ..data.calculator_tables import choices
 from ..data.site import Site
+from . import material
 from .calculator_result import label_of
 from .safe import Markup
 

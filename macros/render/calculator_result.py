@@ -13,9 +13,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..build import material
 from ..data.site import Site
-from . import links
+from . import links, material
 from .safe import Markup
 
 DATE_FORMAT = "{2}/{1}/{0}"

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..build import material
 from ..data.site import Site
-from . import cite
+from . import cite, material
 from . import hoje as render_hoje
 from .safe import Markup, escape
 

@@ -16,8 +16,8 @@ from html import escape
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..build import material
 from ..data.browser_constants import OFFLINE_PAGE
+from . import material
 
 NOINDEX = '<meta name="robots" content="noindex">'
 

@@ -15,11 +15,11 @@ from typing import Any
 
 from calculators import api
 
-from ..build import material
 from ..data import ids
 from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
 from ..data.site import Site
+from . import material
 from .calculator_result import calculator_href, share_query
 from .calculators import declaration
 from .links import provision_label, provision_link

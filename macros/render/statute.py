@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ..build import material
 from ..data import glossario, ids
 from ..data.acts import Registry
 from ..data.glossario import Glossary
@@ -21,7 +20,7 @@ from ..data.notes import Note
 from ..data.novidades import ChangeLog
 from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
-from . import cite, safe
+from . import cite, material, safe
 from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label

@@ -1,6 +1,6 @@
 /* Estatutos Portuários — tudo o que os scripts do site tomam do Material (o tema), num só lugar.
  *
- * O lado do navegador de macros/build/material.py: os nomes daqui estão na lista dele (NAMES,
+ * O lado do navegador de macros/render/material.py: os nomes daqui estão na lista dele (NAMES,
  * SCRIPT_GLOBALS), que tests/test_material.py confere no Material instalado; nenhum outro módulo
  * escreve um nome do Material. */
 

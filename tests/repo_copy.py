@@ -13,7 +13,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
+COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "overrides", "data", "macros", "calculators", "tests")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 CACHES = ["__pycache__", ".pytest_cache", ".hypothesis"]
 

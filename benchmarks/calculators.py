@@ -76,6 +76,7 @@ from site_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
 from macros.build import precompress  # noqa: E402
+from macros.build.hosting import ENGINE_WORKER  # noqa: E402
 from macros.data import site as data_site  # noqa: E402
 from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402
 from tests.browser.engine_watch import ENGINE_WATCH  # noqa: E402
@@ -112,19 +113,23 @@ def wanted(stage: str) -> bool:
     return stage in ONLY
 STOCK = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
+# The bare page is served by the same nginx, with the same headers as the site (deploy/): its
+# script is a file (the page policy allows no inline script but the site's own), and its worker
+# sits at the engine worker's address, the only one whose policy allows WebAssembly.
 BARE_HTML = """<!doctype html>
 <html lang="pt-BR"><head><meta charset="utf-8"><title>Pyodide puro</title></head>
 <body><button id="go" type="button">Carregar</button><output id="out"></output>
-<script type="module">
-document.getElementById("go").addEventListener("click", () => {
-  const worker = new Worker(new URL("./bare-worker.mjs", location.href), { type: "module" });
-  worker.onmessage = (event) => { document.getElementById("out").textContent = event.data; };
-  worker.postMessage(new URL("../pyodide/", location.href).href);
-});
-</script></body></html>
+<script type="module" src="./start.mjs"></script></body></html>
 """
 
-BARE_WORKER = """import { loadPyodide } from "../pyodide/pyodide.mjs";
+BARE_START = f"""document.getElementById("go").addEventListener("click", () => {{
+  const worker = new Worker(new URL("{ENGINE_WORKER}", location.href), {{ type: "module" }});
+  worker.onmessage = (event) => {{ document.getElementById("out").textContent = event.data; }};
+  worker.postMessage(new URL("/pyodide/", location.href).href);
+}});
+"""
+
+BARE_WORKER = """import { loadPyodide } from "/pyodide/pyodide.mjs";
 self.onmessage = async (event) => {
   const pyodide = await loadPyodide({ indexURL: event.data });
   self.postMessage(String(pyodide.runPython("1 + 1")));
@@ -702,7 +707,9 @@ def main() -> None:
             shutil.copy(ROOT / "node_modules" / "pyodide" / name, bare_root / "pyodide" / name)
         (bare_root / "bare").mkdir()
         (bare_root / "bare" / "index.html").write_text(BARE_HTML, encoding="utf-8")
-        (bare_root / "bare" / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")
+        (bare_root / "bare" / "start.mjs").write_text(BARE_START, encoding="utf-8")
+        (bare_root / ENGINE_WORKER.lstrip("/")).parent.mkdir(parents=True, exist_ok=True)
+        (bare_root / ENGINE_WORKER.lstrip("/")).write_text(BARE_WORKER, encoding="utf-8")
         material = bare_material(site, Path(tmp) / "material") if wanted("pagina") else Path(tmp)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)

@@ -11,8 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = '<script>alert("ep-injetado")</script>'
-LINK = "[clique](javascript:alert(1))"
-SHORT_TITLE = f"Lei nº 4.860/1965 d'água {SCRIPT} {LINK}"
+LINK = "[x](javascript:alert(1))"
+# Within the short title's length limit (80; macros/data/ checks it), so the build goes on
+# and the test sees how the markup comes out.
+SHORT_TITLE = f"Lei 4.860 d'água {SCRIPT} {LINK}"
 EMENTA = "Dispõe <!--<script> sôbre o regime\nTY  - JOUR\nER  - \\"
 CASE_TITLE = f"Uma hora d'água {SCRIPT} {LINK}"
 

@@ -11,6 +11,9 @@ import re
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from .clipboard import copied as last_copy
+from .clipboard import copied_text, record_clipboard
+
 
 def highlighted(page: Page, selector: str) -> bool:
     return bool(page.locator(selector).evaluate(
@@ -46,7 +49,7 @@ def test_permalink_after_instant_navigation(page: Page, base_url: str) -> None:
 
 def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     context: BrowserContext = phone.context
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    record_clipboard(context)
     phone.goto(base_url + "/lei-4860-1965/#art7_par5")
     box = phone.locator("#art7_par5 > .dispositivo-texto > details.citar")
     box.locator("summary").tap()
@@ -54,7 +57,7 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     expect(button).to_be_visible()
     button.tap()
     expect(box.locator(".citar-status")).to_have_text("Referência copiada.")
-    copied = phone.evaluate("() => navigator.clipboard.readText()")
+    copied = copied_text(phone)
     today = phone.evaluate("() => { const d = new Date(); return [d.getDate(), d.getMonth(), d.getFullYear()]; }")
     months = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."]
     assert copied == (
@@ -65,11 +68,11 @@ def test_copy_citation_by_touch(phone: Page, base_url: str) -> None:
     ), copied
     box.locator("button.citar-copiar[data-copiar=curta]").tap()
     expect(box.locator(".citar-status")).to_have_text("Citação no texto copiada.")
-    assert phone.evaluate("() => navigator.clipboard.readText()") == "(BRASIL, 1965, art. 7º, § 5º)"
+    assert copied_text(phone) == "(BRASIL, 1965, art. 7º, § 5º)"
 
 
 def test_copy_each_format(page: Page, base_url: str) -> None:
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    record_clipboard(page.context)
     page.goto(base_url + "/lei-4860-1965/")
     box = page.locator("#art7_par5 > .dispositivo-texto > details.citar")
     box.locator("summary").click()
@@ -84,7 +87,7 @@ def test_copy_each_format(page: Page, base_url: str) -> None:
     for fmt, marker in expected.items():
         box.locator(f"button.citar-formato[data-formato={fmt}]").click()
         expect(box.locator(".citar-status")).to_contain_text("copiada.")
-        copied = page.evaluate("() => navigator.clipboard.readText()")
+        copied = copied_text(page)
         assert marker in copied, copied
         assert copied.count("lei-4860-1965") >= 1 and "art7_par6" not in copied
         assert f"{base_url}/lei-4860-1965/#art7_par5" in copied and "127.0.0.1:8000" not in copied
@@ -113,18 +116,15 @@ def test_citation_of_1941_act_is_bracketed_without_ementa(page: Page, base_url: 
 
 def test_reference_copied_as_html_with_the_real_address(page: Page, base_url: str) -> None:
     assert not base_url.endswith(":8000")  # served elsewhere than the build's address
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    record_clipboard(page.context)
     page.goto(base_url + "/lei-4860-1965/")
     box = page.locator("#art7_par5 > .dispositivo-texto > details.citar")
     box.locator("summary").click()
     assert box.locator(".citar-link").inner_text() == f"Link permanente: {base_url}/lei-4860-1965/#art7_par5"
     box.locator("button.citar-copiar[data-copiar=ref]").click()
     expect(box.locator(".citar-status")).to_have_text("Referência copiada.")
-    copied = page.evaluate("""async () => {
-        const [item] = await navigator.clipboard.read();
-        return { html: await (await item.getType('text/html')).text(),
-                 text: await (await item.getType('text/plain')).text() };
-    }""")
+    last = last_copy(page)
+    copied = {"html": last.get("text/html", ""), "text": last.get("text/plain", "")}
     assert "<em>Diário Oficial da União</em>" in copied["html"], copied
     assert f"Disponível em: {base_url}/lei-4860-1965/." in copied["text"]
     assert "127.0.0.1:8000" not in copied["html"] + copied["text"]

@@ -23,6 +23,8 @@ from site_server import start
 
 from macros.build import hosting
 
+from .offline_helpers import CONSENT
+
 BOOT_TIMEOUT = 120_000
 
 
@@ -86,7 +88,7 @@ COMPILE = """() => WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0,
 
 def test_only_the_engine_worker_compiles_webassembly(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(locale="pt-BR", service_workers="block")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     worker_policies: list[str] = []
     ctx.on("response", lambda r: worker_policies.append(r.headers.get("content-security-policy", ""))
            if r.url.endswith(hosting.ENGINE_WORKER) else None)

@@ -27,6 +27,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from calculators import api
 
+from .clipboard import copied_text, record_clipboard
 from .offline_helpers import CONSENT
 
 BOOT_TIMEOUT = 120_000
@@ -42,7 +43,7 @@ def phone_context(browser: Browser) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
                               locale="pt-BR", service_workers="block")
     ctx.add_init_script(CONSENT)  # the engine download was accepted
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    record_clipboard(ctx)
     yield ctx
     ctx.close()
 
@@ -130,7 +131,7 @@ def test_receipt_prints_on_one_a4_page_and_the_link_reproduces_it(phone_context:
     assert pg.evaluate("typeof navigator.share") != "function"
     pg.click(".comprovante [data-acao='compartilhar']")
     pg.wait_for_function("() => document.querySelector('.comprovante-estado').textContent !== ''")
-    assert pg.evaluate("navigator.clipboard.readText()") == link
+    assert copied_text(pg) == link
     whatsapp = pg.get_attribute(".comprovante-barra a[href^='https://wa.me/']", "href")
     assert whatsapp and quote(link, safe="") in whatsapp
 
@@ -167,7 +168,7 @@ def test_the_receipt_keeps_the_focus_and_escape_closes_it_from_anywhere(browser:
     a button, and after a click on the sheet's text (the focus then on the page's body); the focus
     goes back to the button that opened it, and the page is usable again."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", service_workers="block")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     pg = ctx.new_page()
     pg.set_default_timeout(20_000)
     pg.goto(f"{base_url}/calculadoras/horas_extras/?salario_mensal=1.200,00&prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D")

@@ -19,6 +19,8 @@ from macros.data import ids
 from macros.data.site import current
 from macros.render.links import provision_label
 
+from .clipboard import copied_text, record_clipboard
+
 SAMPLE = [("lei-4860-1965", "art7_par5"), ("decreto-lei-3844-1941", "art4_par2"), ("decreto-17961-1945", "art1_par2")]
 TYPED = 'O § 5º diz "vinte" e não <b>trinta</b> & mais'
 TRACKER = "https://tracker.example.org/novo?title={titulo}&body={relato}"
@@ -46,7 +48,7 @@ def open_report(pg: Page, slug: str, node: str) -> None:
 
 @pytest.mark.parametrize("with_destination", [False, True], ids=["so-copiar", "com-destino"])
 def test_report_is_filled_in_for_a_sample(page: Page, base_url: str, with_destination: bool) -> None:
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
+    record_clipboard(page.context)
     for slug, node in SAMPLE:
         page.goto(f"{base_url}/{slug}/")
         version = page.evaluate("document.querySelector('meta[name=\"ep-versao\"]')?.content || 'não identificada'")
@@ -63,7 +65,7 @@ def test_report_is_filled_in_for_a_sample(page: Page, base_url: str, with_destin
         assert box.locator("b").count() == 0  # typed markup stays text
         box.locator("button.relatar-copiar").click()
         expect(box.locator(".relatar-status")).to_have_text("Relato copiado.")
-        assert page.evaluate("navigator.clipboard.readText()").split("\n") == lines
+        assert copied_text(page).split("\n") == lines
         links = box.locator("a.relatar-enviar")
         if not with_destination:
             assert links.count() == 0

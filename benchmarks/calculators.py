@@ -24,7 +24,7 @@ it so (tests/browser/test_benchmark.py) so that a refactor cannot break the scri
 All in one run, as ratios:
 1. engine gzip bytes ÷ stock Pyodide (assets/motor.json, written by the build);
 2. cold tap → first result ÷ bare ``loadPyodide()`` + ``1 + 1`` from stock Pyodide's files
-   (target ≤ 1.10), both profiles; the user already agreed (``ep-motor`` = ``sim``);
+   (target ≤ 1.10), both profiles; the user already agreed (offline_helpers.CONSENT);
 3. warm recalculation ÷ cold (target ≤ 1/50);
 4. second visit with a warm cache: navigation → first result, throttled (target ≤ 3 s);
 5. offline: with the network cut after one visit and «Usar sem internet», pages that open and

@@ -36,7 +36,7 @@ from htmlscan import page
 
 pytestmark = pytest.mark.site  # every test here builds the copy with the new act
 
-COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
+COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "overrides", "data", "macros", "calculators", "tests")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 SLUG = "decreto-99999-1950"
 SOURCE_FILE = "099_brinquedo.txt"

@@ -1,6 +1,6 @@
 """A 7th calculator is its rule module, its cases file and its page, plus one nav line.
 
-In a temporary copy of the repository (``mkdocs.yml``, ``docs/``, ``data/``, ``macros/``,
+In a temporary copy of the repository (``mkdocs.yml``, ``docs/``, ``overrides/``, ``data/``, ``macros/``,
 ``calculators/``, ``tests/``, ``pyproject.toml``; ``node_modules`` linked) a toy calculator is
 added by writing exactly:
 
@@ -36,7 +36,7 @@ from htmlscan import page, tags
 
 pytestmark = pytest.mark.site  # every test here builds the copy with the new calculator
 
-COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
+COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "overrides", "data", "macros", "calculators", "tests")
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 NAME = "brinquedo"
 

@@ -60,7 +60,7 @@ class BuildProducts:
     """What the build computes after loading and reads back later in the same build."""
 
     engine_report: dict[str, Any] = field(default_factory=dict)
-    """Each engine file's raw and gzip size (``on_files``; read by ``on_post_page``)."""
+    """Each engine file's raw and gzip size (``on_files``; read by ``on_page_context``)."""
     own_titles: dict[str, dict[str, str]] = field(default_factory=dict)
     """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
     downloads: dict[str, dict[str, bytes]] = field(default_factory=dict)
@@ -70,7 +70,7 @@ class BuildProducts:
     the engine manifest, the tables for the browser and the service worker."""
     bundles: Any = None
     """The bundles of the site's own scripts and styles (:class:`macros.build.bundles.Bundles`;
-    written by ``on_files``, linked by ``on_post_page``)."""
+    written by ``on_files``, linked by ``on_page_context``)."""
     not_here: list[dict[str, Any]] = field(default_factory=list)
     """The subjects these acts do not treat (``data/fora.yaml``, checked in ``on_config``; written
     to ``search/fora.json`` by ``on_files``; :mod:`macros.build.search_not_here`)."""

@@ -40,10 +40,10 @@ from calculators.core.money import Currency, format_money
 from macros.data.cases import calculator_cases
 
 from .engine_watch import limits
+from .offline_helpers import CONSENT
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BOOT_TIMEOUT = 120_000
-CONSENT = "localStorage.setItem('ep-motor','sim')"  # board contract 3
 JS_TYPES = ("text/javascript", "application/javascript", "application/x-javascript")
 
 
@@ -337,7 +337,7 @@ def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None
     fresh Debian and with a wider one: no cell off screen, nothing to scroll sideways."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                               locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     try:
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)

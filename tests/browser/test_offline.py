@@ -38,7 +38,16 @@ from static_server import start
 
 from calculators import api
 
-from .offline_helpers import share_query, sitemap_paths, usable_case, wait_site_kept
+from .offline_helpers import (
+    CONSENT_GIVEN,
+    ENGINE_CACHE,
+    SITE_CACHE,
+    YES,
+    share_query,
+    sitemap_paths,
+    usable_case,
+    wait_site_kept,
+)
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
 from .test_search import search
 
@@ -89,7 +98,7 @@ def test_manifest_and_icons(page: Page, base_url: str, site_dir: Path) -> None:
 # ------------------------------------------------------------------ offline after one visit
 # Takes the pages given (paths) out of the site's cache, as if they were never kept; how many.
 TAKE_OUT = """async (paths) => {
-  const cache = await caches.open('ep-site');
+  const cache = await caches.open('""" + SITE_CACHE + """');
   let taken = 0;
   for (const request of await cache.keys()) {
     if (paths.includes(new URL(request.url).pathname)) { await cache.delete(request); taken += 1; }
@@ -122,7 +131,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     offer.wait_for(state="visible")
     pg.click(".motor-oferta [data-motor-acao='offline']")
     pg.wait_for_selector(".motor-oferta.motor-oferta--guardado", timeout=ENGINE_TIMEOUT)
-    assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
+    assert pg.evaluate(CONSENT_GIVEN) == YES
     # Then the rest of the site, one file at a time; the offer says when it is all kept.
     pg.wait_for_selector(".motor-oferta.motor-oferta--site-guardado", timeout=ENGINE_TIMEOUT)
     assert "site inteiro" in pg.inner_text(".motor-oferta .motor-progresso")
@@ -209,7 +218,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
         }, name
     assert pg.evaluate("window.epMotores") == 1
     # The engine gone: the list says the calculators compute only once it is downloaded again.
-    pg.evaluate("() => caches.delete('ep-motor')")
+    pg.evaluate(f"() => caches.delete('{ENGINE_CACHE}')")
     pg.evaluate(TAKE_OUT, ["/sobre/index.html"])
     pg.goto(f"{base_url}/sobre/")
     pg.wait_for_selector(".sem-internet[data-motor='nao']")

@@ -20,13 +20,13 @@ from pathlib import Path
 from playwright.sync_api import Browser
 from static_server import start
 
+from .offline_helpers import CONSENT, ENGINE_CACHE
 from .test_offline import wait_service_worker
 
 BOOT_TIMEOUT = 120_000
-CONSENT = "localStorage.setItem('ep-motor','sim')"
 REFEICAO_RESULT = "#resultado-refeicao .calc-resultado-titulo"
 CACHED_ENGINE = """async () => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const out = {};
   for (const request of await cache.keys()) {
     if (request.url.includes('motor-instantaneo.bin')) continue;

@@ -20,8 +20,8 @@ import { offerKeep } from "./kept.mjs";
 import * as linked from "./linked.mjs";
 import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
+import { BUTTON } from "../common/material.mjs";
 
-var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
 
 function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
@@ -169,9 +169,15 @@ function shareQuery(form) {
   return params;
 }
 
+// The words a yes may come as in a link (?campo=sim), the calculators' own (calculators/core/parsing.py,
+// YES_WORDS), written by the build in the form's data-palavras-sim.
+function yesWords(form) {
+  return ((form && form.getAttribute("data-palavras-sim")) || "").split(" ").filter(Boolean);
+}
+
 function setControl(control, value) {
   if (control.type === "checkbox") {
-    control.checked = value === true || TRUE_WORDS.indexOf(String(value).trim().toLowerCase()) >= 0;
+    control.checked = value === true || yesWords(control.form).indexOf(String(value).trim().toLowerCase()) >= 0;
   } else {
     control.value = value === null || value === undefined ? "" : String(value);
   }
@@ -346,11 +352,11 @@ function showFault(form, error) {
   box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text));
   if (about.kind === "versao") {
     // Another build's engine or tables: trying again would not help; the new version does.
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "atualizar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "atualizar" },
       "Carregar a versão nova"));
     offerNewVersion();
   } else {
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "tentar" },
       "Tentar de novo"));
   }
   general.appendChild(box);
@@ -401,17 +407,28 @@ function compute(form, fromLink) {
       var url = new URL(window.location.href);
       url.search = query;
       url.hash = "";
-      window.history.replaceState(window.history.state, "", url.href);
+      // The address carries the calculation (a reload, «Compartilhar»), updated once the result is
+      // drawn: Chrome's replaceState costs about 10 ms, most of a warm recalculation (issue 27).
+      setTimeout(function () {
+        if (isCurrent(form, generation) && url.href !== window.location.href) {
+          window.history.replaceState(window.history.state, "", url.href);
+        }
+      }, 0);
       var entries = describeInputs(form);
       var receipt = offerReceipt(area, {
         resultado: result, entradas: entries, link: url.href, rotulos: labels(form),
       });
       // The figures a shared link carries, checked against those a link brought (linked.mjs), and
       // kept in «Meus cálculos» (kept.mjs).
+      // Kept after the result is drawn (a storage write and the lists redrawn: not in the warm
+      // recalculation's time).
       var figures = linked.computed(form, result, query);
-      offerKeep(area, { calc: form.getAttribute("data-calc"), titulo: calculatorTitle(form), consulta: query,
-        entradas: entries, figuras: figures });
-      if (linked.wantsReceipt(form) && receipt) receipt.click();
+      setTimeout(function () {
+        if (!isCurrent(form, generation)) return;
+        offerKeep(area, { calc: form.getAttribute("data-calc"), titulo: calculatorTitle(form), consulta: query,
+          entradas: entries, figuras: figures });
+        if (linked.wantsReceipt(form) && receipt) receipt.click();
+      }, 0);
       form.querySelector("[data-acao='compartilhar']").disabled = false;
       setStatusOf(form, "Cálculo feito.");
       if (!fromLink) {

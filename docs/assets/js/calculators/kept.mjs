@@ -18,6 +18,7 @@
  */
 import { STORAGE, YES } from "../common/constants.mjs";
 import { clear, el } from "../common/dom.mjs";
+import { BUTTON, PRIMARY } from "../common/material.mjs";
 import { onEachPage, pageBuild, siteOf } from "../common/page.mjs";
 import { encodeSent, SENT_PARAM, whenText } from "./figures.mjs";
 import { calculatorUrl } from "./result.mjs";
@@ -159,7 +160,7 @@ export function offerKeep(area, data) {
     text.appendChild(link);
     text.appendChild(document.createTextNode(", só neste aparelho; abre também sem internet."));
     box.appendChild(text);
-    var undo = el("button", { type: "button", className: "md-button calc-guardar-nao" }, "Não guardar este");
+    var undo = el("button", { type: "button", className: BUTTON + " calc-guardar-nao" }, "Não guardar este");
     undo.addEventListener("click", function () {
       var problem = removeKept(result.entrada.id);
       clear(box);
@@ -188,8 +189,8 @@ export function offerKeep(area, data) {
   box.appendChild(el("p", { className: "calc-guardar-texto" }, "Guardar este cálculo neste aparelho, em «Meus " +
     "cálculos»? Ele fica só aqui (nada é enviado), abre também sem internet, e os próximos são guardados " +
     "do mesmo jeito; cada um pode ser apagado."));
-  var yes = el("button", { type: "button", className: "md-button md-button--primary calc-guardar-sim" }, "Guardar neste aparelho");
-  var no = el("button", { type: "button", className: "md-button calc-guardar-agora-nao" }, "Agora não");
+  var yes = el("button", { type: "button", className: PRIMARY + " calc-guardar-sim" }, "Guardar neste aparelho");
+  var no = el("button", { type: "button", className: BUTTON + " calc-guardar-agora-nao" }, "Agora não");
   yes.addEventListener("click", function () {
     setChoice(YES);
     saved();
@@ -225,12 +226,12 @@ function itemOf(entry, showTitle) {
   entry.figuras.forEach(function (f) { figures.appendChild(el("li", { "data-valor": f.k }, f.r + ": " + f.v)); });
   li.appendChild(figures);
   var actions = el("p", { className: "meus-calculos-acoes" });
-  var open = el("a", { className: "md-button", "data-acao": "abrir" }, "Abrir e conferir");
+  var open = el("a", { className: BUTTON, "data-acao": "abrir" }, "Abrir e conferir");
   open.href = reopenHref(entry, false);
-  var receipt = el("a", { className: "md-button", "data-acao": "comprovante" }, "Comprovante");
+  var receipt = el("a", { className: BUTTON, "data-acao": "comprovante" }, "Comprovante");
   receipt.href = reopenHref(entry, true);
-  var share = el("button", { type: "button", className: "md-button", "data-acao": "compartilhar" }, "Compartilhar");
-  var remove = el("button", { type: "button", className: "md-button", "data-acao": "apagar" }, "Apagar");
+  var share = el("button", { type: "button", className: BUTTON, "data-acao": "compartilhar" }, "Compartilhar");
+  var remove = el("button", { type: "button", className: BUTTON, "data-acao": "apagar" }, "Apagar");
   [open, receipt, share, remove].forEach(function (node) { actions.appendChild(node); });
   li.appendChild(actions);
   return li;
@@ -296,7 +297,7 @@ function bindList(section) {
   if (!section.querySelector(".meus-calculos-lista")) {
     section.appendChild(el("p", { className: "meus-calculos-resumo" }));
     section.appendChild(el("ol", { className: "meus-calculos-lista" }));
-    var all = el("button", { type: "button", className: "md-button", "data-acao": "apagar-todos" }, "Apagar todos");
+    var all = el("button", { type: "button", className: BUTTON, "data-acao": "apagar-todos" }, "Apagar todos");
     section.appendChild(all);
     section.appendChild(el("p", { className: "meus-calculos-estado", role: "status" }));
   }

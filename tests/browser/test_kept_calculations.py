@@ -27,12 +27,12 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from .offline_helpers import share_query, usable_case
+from .offline_helpers import CONSENT, NAMES, share_query, usable_case
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
 
 NAME = "refeicao"
 ZONE = "America/Sao_Paulo"
-KEPT = "ep-meus-calculos"
+KEPT: str = NAMES["storage"]["keptCalculations"]
 
 
 def reference() -> tuple[dict[str, Any], dict[str, str], list[list[str]]]:
@@ -113,7 +113,7 @@ def test_a_shared_link_shows_the_senders_figures_at_once_then_confirms_them(phon
 
 
 def test_an_altered_or_unreadable_link_is_told(phone: BrowserContext, base_url: str) -> None:
-    phone.add_init_script("localStorage.setItem('ep-motor','sim')")
+    phone.add_init_script(CONSENT)
     inputs, amounts, figures = reference()
     when = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     altered = [list(f) for f in figures]
@@ -231,14 +231,14 @@ BLOCKED = """(() => {
   const deny = () => { throw new DOMException('bloqueado pelo teste', 'SecurityError'); };
   Object.defineProperty(window, 'localStorage', { get: deny, configurable: true });
 })()"""
-FULL = """(() => {
+# Storage full for the kept calculations only; the engine already agreed to.
+FULL = """((key) => {
   const set = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (key === 'ep-meus-calculos') throw new DOMException('cheio pelo teste', 'QuotaExceededError');
-    return set.call(this, key, value);
+  Storage.prototype.setItem = function (name, value) {
+    if (name === key) throw new DOMException('cheio pelo teste', 'QuotaExceededError');
+    return set.call(this, name, value);
   };
-  localStorage.setItem('ep-motor', 'sim');
-})()"""
+})(""" + json.dumps(KEPT) + ");" + CONSENT
 
 
 @pytest.mark.parametrize("storage", ["bloqueado", "cheio"])

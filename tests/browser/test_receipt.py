@@ -167,7 +167,7 @@ def test_the_receipt_keeps_the_focus_and_escape_closes_it_from_anywhere(browser:
     a button, and after a click on the sheet's text (the focus then on the page's body); the focus
     goes back to the button that opened it, and the page is usable again."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", service_workers="block")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     pg = ctx.new_page()
     pg.set_default_timeout(20_000)
     pg.goto(f"{base_url}/calculadoras/horas_extras/?salario_mensal=1.200,00&prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D")

@@ -27,8 +27,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from browser.conftest import ALL_RENDERED_CSS, inject_css
+
 from .offline_helpers import CONSENT, NAMES, share_query, usable_case
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
+from .test_pages import AUDIT, AXE, COLOUR_RULES, SCHEME
 
 NAME = "refeicao"
 ZONE = "America/Sao_Paulo"
@@ -260,3 +263,41 @@ def test_blocked_or_full_storage_is_told_and_the_calculator_computes(phone: Brow
     assert ("não deixa o site guardar" in text) if storage == "bloqueado" else ("Não há espaço" in text), text
     assert re.search(r"c[aá]lculo continua|resultado acima continua", text), text
     assert shown_amounts(pg, NAME) == amounts
+
+
+def test_axe_finds_nothing_serious_in_the_new_parts(browser: Browser, base_url: str) -> None:
+    """The sender's box, the question after the result, the calculator's list and the page of its
+    own, in both themes (axe-core injected by the browser, the page's CSP in force)."""
+    inputs, _, figures = reference()
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", timezone_id=ZONE,
+                              service_workers="block")
+    ctx.add_init_script(CONSENT)
+    ctx.add_init_script(path=str(AXE))
+    problems: list[str] = []
+
+    def audit(pg: Page, where: str) -> None:
+        inject_css(pg, ALL_RENDERED_CSS)  # as test_pages does: the off-screen examples drawn too
+        for rules in (None, COLOUR_RULES):
+            if rules:  # the other theme, by the header's button
+                before = pg.evaluate(SCHEME)
+                pg.locator("form[data-md-component=palette] label:visible").dispatch_event("click")
+                pg.wait_for_function(f"() => ({SCHEME})() !== '{before}'")
+            for violation in pg.evaluate(AUDIT, rules):
+                if violation["impact"] in ("serious", "critical"):
+                    problems.append(f"{where}: {violation['id']} {[n['target'] for n in violation['nodes'][:3]]}")
+
+    try:
+        pg = ctx.new_page()
+        pg.goto(sent_link(base_url, inputs, figures, datetime(2026, 11, 30, 12, 0, tzinfo=UTC)))
+        assert verdict(pg) == "confere"
+        pg.locator(".calc-guardar[data-guardado='pergunta']").wait_for()
+        audit(pg, "calculadora com o quadro de quem enviou e a pergunta")
+        pg.click(".calc-guardar-sim")
+        pg.locator(f".meus-calculos[data-calc='{NAME}'] .meus-calculos-item").wait_for()
+        audit(pg, "calculadora com a lista")
+        pg.goto(f"{base_url}/meus-calculos/")
+        pg.locator(".meus-calculos--todos .meus-calculos-item").wait_for()
+        audit(pg, "Meus cálculos")
+    finally:
+        ctx.close()
+    assert not problems, "\n".join(problems)

@@ -97,14 +97,15 @@ class Group:
     (None: no page links them; ``common/groups.mjs`` imports them when they are needed)."""
 
     name: str
-    pages: str | None
+    pages: str | tuple[str, ...] | None
     styles: tuple[str, ...]
 
 
 # The pages that carry a group's bundles, and the group's style sheets. Classes styled only by a
 # group's sheets are used on no other page (tests/test_bundles.py checks the built site).
 GROUPS = (
-    Group("calculadoras", "calculadoras/",
+    # «Meus cálculos» (docs/meus-calculos.md) lists the kept calculations with the calculators' module.
+    Group("calculadoras", ("calculadoras/", "meus-calculos.md"),
           ("assets/calculadoras.css", "assets/calculadoras-hoje.css", "assets/comprovante.css")),
     Group("tabelas", "tabelas/", ("assets/tabelas.css",)),
     # The search's query and results: imported when a search starts (the index waits for it:

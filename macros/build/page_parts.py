@@ -15,6 +15,8 @@ the «Sem internet» page):
 - ``extrahead``: a statute's standard metadata (JSON-LD, DC.*, z.*, og:*), where «Informar um
   erro» may send a report, the web app manifest, the calculators' scripts preloaded, ``noindex``
   on the error pages;
+- ``header`` (before Material's header, right after its «Pular para conteúdo»): «Ir para o
+  formulário», on every page, shown only on a page with a calculator's form (:func:`skip_to_form`);
 - ``content``: the mark of the page's groups (``data-ep-pacote``) or the content of an error page;
 - ``scripts``: the site's bundles before and after Material's script.
 """
@@ -22,13 +24,14 @@ the «Sem internet» page):
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
 
 from ..data import site as data_site
-from ..render import metadata, not_found
+from ..render import material, metadata, not_found
 from . import bundles, feed, offline, report_destination, search_words
 
 
@@ -39,6 +42,7 @@ class Parts:
     site_meta: str = ""
     styles: str = ""
     extrahead: str = ""
+    header: str = ""
     content: str = ""
     scripts_before: str = ""
     scripts_after: str = ""
@@ -50,6 +54,22 @@ def _common(site: data_site.Site, config: Any, root: str, early: str = "") -> st
     acts = html.escape(search_words.browser_acts_json(site.statutes))
     return (f'<meta name="ep-versao" content="{version}">{early}<meta name="ep-atos" content="{acts}">'
             f'{bundles.head_tags(out, config["site_url"] or "")}{feed.head_link(root)}')
+
+
+FORM_ID = re.compile(r'<form class="calc-form[^"]*" id="([^"]+)"')
+
+
+def skip_to_form(content: str) -> str:
+    """«Ir para o formulário»: a second skip link, styled as Material's own (``material.SKIP``: seen only
+    when focused), to the page's calculator form; on a page without one it is there but hidden, so
+    that the page's script (``docs/assets/js/common/skip-to-form.mjs``) can show it when Material's
+    instant navigation opens a calculator (the header is not replaced). Tab, Tab, Enter from the
+    top of a calculator lands in its first field (issue 30: it took 77 Tabs)."""
+    found = FORM_ID.search(content)
+    if found is None:
+        return f'<a class="{material.SKIP} ep-ir-formulario" href="#" hidden>Ir para o formulário</a>'
+    return (f'<a class="{material.SKIP} ep-ir-formulario" href="#{html.escape(found.group(1))}">'
+            'Ir para o formulário</a>')
 
 
 def for_page(site: data_site.Site, config: Any, src_uri: str, root: str, content: str,
@@ -73,7 +93,7 @@ def for_page(site: data_site.Site, config: Any, src_uri: str, root: str, content
     before, after = bundles.tags(out, root, groups)
     return Parts(site_meta=Markup(_common(site, config, root, early)),
                  styles=Markup(bundles.group_styles(out, root, groups)),
-                 extrahead=Markup("".join(head)),
+                 extrahead=Markup("".join(head)), header=Markup(skip_to_form(content)),
                  content=Markup(bundles.group_mark(groups)),
                  scripts_before=Markup(before), scripts_after=Markup(after))
 

@@ -29,8 +29,11 @@ from collections.abc import Iterable
 from pathlib import Path
 
 # The blocks of Material's base.html that overrides/main.html (and the pages extending it) fill.
-BLOCKS = ("site_meta", "htmltitle", "styles", "extrahead", "content", "scripts")
+BLOCKS = ("site_meta", "htmltitle", "styles", "extrahead", "header", "content", "scripts")
 
+# Material's skip link («Pular para conteúdo»): seen only when focused. «Ir para o formulário»
+# (macros/build/page_parts.py) wears it too.
+SKIP = "md-skip"
 BUTTON = "md-button"
 BUTTON_PRIMARY = "md-button--primary"
 PRIMARY = f"{BUTTON} {BUTTON_PRIMARY}"
@@ -44,7 +47,7 @@ NAMES = frozenset({
     # classes
     "md-banner", "md-button", "md-button--primary", "md-content", "md-content__button",
     "md-content__inner", "md-dialog", "md-footer", "md-header", "md-header__button",
-    "md-main__inner", "md-option", "md-search", "md-search-result", "md-sidebar",
+    "md-main__inner", "md-option", "md-search", "md-search-result", "md-sidebar", "md-skip",
     "md-source", "md-tabs", "md-top", "md-typeset", "md-typeset__scrollwrap", "md-typeset__table",
     # data attributes
     "data-md-color-accent", "data-md-color-primary", "data-md-color-scheme", "data-md-component",

@@ -16,6 +16,8 @@ import { onEachPage } from "../common/page.mjs";
 import { acceptNewVersion, offerNewVersion, setForms } from "../offline/registration.mjs";
 import * as motor from "../engine/client.mjs";
 import { ask, whenAllowed } from "../engine/offer.mjs";
+import { offerKeep } from "./kept.mjs";
+import * as linked from "./linked.mjs";
 import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
 import { BUTTON } from "../common/material.mjs";
@@ -367,6 +369,7 @@ function compute(form, fromLink) {
     // Nothing is downloaded yet: the offer says how much; the calculation runs once accepted.
     setStatusOf(form, "Para calcular, baixe antes o motor de cálculo (quadro acima). " +
       "Os exemplos verificados, mais abaixo, não precisam dele.");
+    linked.waiting(form);
     if (!form.dataset.esperaMotor) {
       form.dataset.esperaMotor = "1";
       ask().then(function () {
@@ -411,9 +414,21 @@ function compute(form, fromLink) {
           window.history.replaceState(window.history.state, "", url.href);
         }
       }, 0);
-      offerReceipt(area, {
-        resultado: result, entradas: describeInputs(form), link: url.href, rotulos: labels(form),
+      var entries = describeInputs(form);
+      var receipt = offerReceipt(area, {
+        resultado: result, entradas: entries, link: url.href, rotulos: labels(form),
       });
+      // The figures a shared link carries, checked against those a link brought (linked.mjs), and
+      // kept in «Meus cálculos» (kept.mjs).
+      // Kept after the result is drawn (a storage write and the lists redrawn: not in the warm
+      // recalculation's time).
+      var figures = linked.computed(form, result, query);
+      setTimeout(function () {
+        if (!isCurrent(form, generation)) return;
+        offerKeep(area, { calc: form.getAttribute("data-calc"), titulo: calculatorTitle(form), consulta: query,
+          entradas: entries, figuras: figures });
+        if (linked.wantsReceipt(form) && receipt) receipt.click();
+      }, 0);
       form.querySelector("[data-acao='compartilhar']").disabled = false;
       setStatusOf(form, "Cálculo feito.");
       if (!fromLink) {
@@ -429,6 +444,7 @@ function compute(form, fromLink) {
         showErrors(form, errors);
         setStatusOf(form, "Há dados a corrigir.");
       }
+      linked.failed(form);
     }
     form.dataset.calculos = String(parseInt(form.dataset.calculos || "0", 10) + 1);
   }).catch(function (error) {
@@ -436,6 +452,7 @@ function compute(form, fromLink) {
     clear(area);
     clearErrors(form);
     showFault(form, error);
+    linked.failed(form);
   }).then(function () {
     if (form.dataset.emCurso !== String(generation)) return; // a newer calculation is running
     delete form.dataset.emCurso;
@@ -467,6 +484,11 @@ function askForMissing(form, errors) {
   if (first && typeof first.focus === "function") first.focus({ preventScroll: false });
 }
 
+// The calculator's name, as its form is labelled («Formulário: …»).
+function calculatorTitle(form) {
+  return String(form.getAttribute("aria-label") || "").replace(/^Formulário:\s*/, "") || form.getAttribute("data-calc");
+}
+
 function setStatusOf(form, text) {
   var status = form.querySelector(".calc-estado");
   if (status) status.textContent = text;
@@ -475,7 +497,7 @@ function setStatusOf(form, text) {
 function copyLink(form) {
   var box = form.querySelector(".calc-link");
   var input = form.querySelector(".calc-link-texto");
-  var text = window.location.href;
+  var text = linked.shareHref(form, window.location.href);
   input.value = text;
   box.hidden = false;
   var done = function (ok) {
@@ -499,7 +521,7 @@ function shareLink(form) {
     copyLink(form);
     return;
   }
-  navigator.share({ title: document.title, url: window.location.href }).then(function () {
+  navigator.share({ title: document.title, url: linked.shareHref(form, window.location.href) }).then(function () {
     setStatusOf(form, "Link compartilhado.");
   }, function (error) {
     if (!error || error.name !== "AbortError") copyLink(form);
@@ -520,6 +542,7 @@ function resetForm(form) {
   clearErrors(form);
   updateVisibility(form);
   clear(document.getElementById("resultado-" + form.getAttribute("data-calc")));
+  linked.forget(form);
   form.querySelector("[data-acao='compartilhar']").disabled = true;
   form.querySelector(".calc-link").hidden = true;
   var url = new URL(window.location.href);
@@ -594,7 +617,9 @@ function bind(form) {
   restored.tooLong.forEach(function (message) {
     form.querySelector(".calc-erros-gerais").appendChild(el("p", { className: "calc-erro calc-erro-link" }, message));
   });
-  if (restored.known > 0 && !restored.tooLong.length) compute(form, true);
+  // Figures the link brought (the sender's, or a kept calculation's): shown apart at once.
+  var carried = !restored.tooLong.length && linked.opened(form, shareQuery(form).toString(), describeInputs(form));
+  if ((restored.known > 0 || carried) && !restored.tooLong.length) compute(form, true);
 }
 
 function setup() {

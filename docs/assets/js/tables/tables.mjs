@@ -6,7 +6,9 @@
  * consulta do mesmo jeito que a construção dobrou os nomes (common/text.mjs: NFD sem
  * marcas, minúsculas, º ª ° § e hífen como espaço), de modo que «escriturario» encontra
  * «Escrituário» e «tecnico» encontra «Técnico». As palavras valem em qualquer ordem; quando nada
- * casa, o filtro oferece os nomes impressos mais parecidos («fiel de armazem» → Fiel, Armazenista).
+ * casa, o filtro oferece os nomes impressos mais parecidos («fiel de armazem» → Fiel, Armazenista) e
+ * diz em que outra tabela da página o nome está («filtrar lá»). «ref 20» ou «referência 20» mostra as
+ * linhas daquela referência (data-referencia) e aponta a linha dela na escala-padrão (data-escala).
  */
 import { onEachPage } from "../common/page.mjs";
 import { fold as foldText } from "../common/text.mjs";
@@ -139,15 +141,102 @@ function closestNames(target, words) {
     .sort(function (a, b) { return b.hits - a.hits || a.name.length - b.name.length || a.name.localeCompare(b.name); })
     .slice(0, 5);
 }
-function showSuggestions(box, target, input, status, words) {
+// «ref 20», «referência 20», «ref. 20»: the number of a referência of the escala-padrão.
+function referenceOf(text) {
+  var found = /^\s*ref(?:erencia)?\.?\s*(\d{1,3})\s*$/.exec(fold(text));
+  return found ? String(Number(found[1])) : "";
+}
+
+// A table's or a block's name, as the page gives it (the region's label, data-nome).
+function nameOf(target) {
+  var region = target.closest("[role='region'][aria-label]");
+  return (region && region.getAttribute("aria-label")) || target.getAttribute("data-nome") || "outra tabela";
+}
+
+function escalaOf(box) {
+  try { return JSON.parse(box.getAttribute("data-escala") || "{}") || {}; } catch { return {}; }
+}
+
+function rowMatches(row, words, reference) {
+  if (reference) return row.getAttribute("data-referencia") === reference;
+  return hasWords(row.getAttribute("data-nomes") || "", words);
+}
+
+// The page's other filters where the query finds rows: [{box, target, count}].
+function elsewhere(box, words, reference) {
+  var out = [];
+  document.querySelectorAll(".tabela-filtro[data-filtro-para]").forEach(function (other) {
+    if (other === box) return;
+    var target = document.getElementById(other.getAttribute("data-filtro-para"));
+    if (!target) return;
+    var count = 0;
+    target.querySelectorAll("tbody tr").forEach(function (row) {
+      var block = row.closest("[data-filtro-bloco]");
+      var titleHit = !reference && block && hasWords(block.getAttribute("data-nomes") || "", words);
+      if (titleHit || rowMatches(row, words, reference)) count += 1;
+    });
+    if (count) out.push({ box: other, target: target, count: count });
+  });
+  return out;
+}
+
+function lines(count) {
+  return count === 1 ? "1 linha" : count + " linhas";
+}
+
+// Where else the query is: each other table of the page with its count and «Filtrar lá»; and,
+// for a referência, its line of the escala-padrão.
+function pointers(list, box, input, words, reference) {
+  var found = elsewhere(box, words, reference);
+  found.forEach(function (place) {
+    list.appendChild(document.createTextNode(" Em «" + nameOf(place.target) + "» há " + lines(place.count) + ": "));
+    var go = document.createElement("button");
+    go.type = "button";
+    go.className = "filtro-la";
+    go.textContent = "filtrar lá";
+    go.addEventListener("click", function () {
+      var field = place.box.querySelector("input");
+      field.value = input.value;
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      field.focus();
+    });
+    list.appendChild(go);
+    list.appendChild(document.createTextNode("."));
+  });
+  if (reference) {
+    var step = escalaOf(box)[reference];
+    var href = box.getAttribute("data-escala-href");
+    if (step && href) {
+      list.appendChild(document.createTextNode(" Na escala-padrão, a referência " + reference +
+        " é o salário mensal de Cr$ " + step.salario + ": "));
+      var link = document.createElement("a");
+      link.href = href + "#" + step.ancora;
+      link.textContent = "ver a referência " + reference + " na escala-padrão";
+      list.appendChild(link);
+      list.appendChild(document.createTextNode("."));
+    } else if (href) {
+      list.appendChild(document.createTextNode(" A escala-padrão não tem a referência " + reference + "."));
+    }
+  }
+  return found.length;
+}
+
+function showSuggestions(box, target, input, status, words, reference, shown) {
   var list = box.querySelector(".filtro-sugestoes");
   if (list) list.remove();
-  if (!words.length) return;
-  var names = closestNames(target, words);
+  if (!words.length || (shown && !reference)) return;
   list = document.createElement("p");
   list.className = "filtro-sugestoes";
+  if (reference) {
+    if (!shown) list.appendChild(document.createTextNode("Nenhuma linha desta tabela tem a referência " + reference + "."));
+    pointers(list, box, input, words, reference);
+    box.appendChild(list);
+    return;
+  }
+  var names = closestNames(target, words);
   if (!names.length) {
     list.textContent = "Nenhum nome desta tabela parece com «" + input.value.trim() + "».";
+    pointers(list, box, input, words, "");
   } else {
     list.appendChild(document.createTextNode("Nenhuma linha tem «" + input.value.trim() +
       "». Os nomes impressos mais parecidos são: "));
@@ -165,6 +254,7 @@ function showSuggestions(box, target, input, status, words) {
       list.appendChild(b);
     });
     list.appendChild(document.createTextNode("."));
+    pointers(list, box, input, words, "");
   }
   box.appendChild(list);
 }
@@ -172,17 +262,17 @@ function showSuggestions(box, target, input, status, words) {
 function applyFilter(box, target, input, status) {
   var query = fold(input.value).trim();
   var words = queryWords(input.value);
+  var reference = referenceOf(input.value);
   var blocks = target.querySelectorAll("[data-filtro-bloco]");
   var units = blocks.length ? Array.prototype.slice.call(blocks) : [target];
   var total = 0, shown = 0, blocksShown = 0;
   units.forEach(function (unit) {
     var titled = unit.hasAttribute("data-filtro-bloco");
-    var titleHit = words.length > 0 && titled && hasWords(unit.getAttribute("data-nomes") || "", words);
+    var titleHit = words.length > 0 && !reference && titled && hasWords(unit.getAttribute("data-nomes") || "", words);
     var visible = 0;
     unit.querySelectorAll("tbody tr").forEach(function (row) {
       total += 1;
-      var names = row.getAttribute("data-nomes") || "";
-      var ok = !words.length || titleHit || hasWords(names, words);
+      var ok = !words.length || titleHit || rowMatches(row, words, reference);
       row.hidden = !ok;
       if (ok) visible += 1;
     });
@@ -200,7 +290,7 @@ function applyFilter(box, target, input, status) {
   } else {
     status.textContent = shown + " de " + total + " linhas. Os totais são os da tabela inteira.";
   }
-  showSuggestions(box, target, input, status, shown === 0 ? words : []);
+  showSuggestions(box, target, input, status, words, reference, shown);
   box.classList.toggle("filtro-ativo", query !== "");
 }
 

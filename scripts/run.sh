@@ -9,6 +9,10 @@
 #   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
 #   bash scripts/run.sh hospedagem  # build, then measure what each kind of host sends the engine's
 #                               # worker (benchmarks/hosts.py; results in benchmarks/results/)
+#   bash scripts/run.sh avisos  # known advisories of the pinned Python and npm versions (needs the
+#                               # registries' advisory services; says so when they do not answer)
+#   bash scripts/run.sh fixar   # after changing a pin in requirements.in: the hashed lock
+#                               # requirements.txt again (pip-compile --generate-hashes)
 #   bash scripts/run.sh busca [--so-erros]  # the search's query set, with the table (a minute)
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
@@ -18,7 +22,7 @@
 # Works on a fresh Debian machine as root with only the package registries reachable:
 # Debian packages (chromium, nodejs, npm, python3-venv, faketime, nginx with its brotli module,
 # caddy) via apt, Python packages pinned in
-# requirements.txt via pip, npm packages pinned in package-lock.json via npm ci.
+# requirements.txt (with hashes) via pip, npm packages pinned in package-lock.json via npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NO_MKDOCS_2_WARNING=1
@@ -78,8 +82,9 @@ setup_python() {
     python3 -m venv .venv
   fi
   if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    log "Instalando dependências Python fixadas (requirements.txt)"
-    .venv/bin/pip install -q -r requirements.txt
+    log "Instalando dependências Python fixadas (requirements.txt, com hashes)"
+    # Every file checked against the SHA-256 the lock gives it (requirements.txt, made by `fixar`).
+    .venv/bin/pip install -q --require-hashes -r requirements.txt
     echo "$want" > "$stamp"
   fi
   # The site's build is a MkDocs plugin of this checkout (macros/build/plugin.py, registered in
@@ -163,6 +168,30 @@ case "$cmd" in
     # EP_TEST_WORKERS=0 runs them in one.
     exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" --dist worksteal "$@"
     ;;
+  avisos)
+    # Known advisories of every pinned version: the PyPI's (its JSON API, the field pip-audit also
+    # reads) and npm's (npm audit on package-lock.json). scripts/advisories.py; exit 1 when one is
+    # known, 3 when a service did not answer (nothing is said to be safe that was not checked).
+    setup_python
+    shift
+    exec .venv/bin/python scripts/advisories.py "$@"
+    ;;
+  fixar)
+    # requirements.txt from requirements.in, with the hash of every published file of each pin,
+    # by pip-tools (pinned) in a throwaway environment: the project's .venv is left as it is.
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    python3 -m venv "$tmp/venv"
+    "$tmp/venv/bin/pip" install -q pip-tools==7.6.2
+    "$tmp/venv/bin/pip-compile" -q --generate-hashes --allow-unsafe --strip-extras --no-header \
+      --no-emit-index-url --no-emit-find-links -o "$tmp/requirements.txt" requirements.in
+    {
+      sed -n '1,/^# refused/p' requirements.txt | grep '^#'
+      cat "$tmp/requirements.txt"
+    } > requirements.txt.novo
+    mv requirements.txt.novo requirements.txt
+    log "requirements.txt refeito: $(grep -c '^[A-Za-z0-9]' requirements.txt) pacotes com hashes"
+    ;;
   busca)
     # busca [--so-erros]: the project's query set (tests/search/query_set.yaml) on the site's
     # search, in Node, with the table (scripts/search_set.py). Uses the built site/ (built first
@@ -202,7 +231,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup|cabecalhos|hospedagem}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup|cabecalhos|hospedagem|avisos|fixar}" >&2
     exit 2
     ;;
 esac

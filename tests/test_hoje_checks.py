@@ -61,6 +61,17 @@ def test_archived_copy_of_the_official_page_is_not_called_the_official_page() ->
     assert "a página oficial não pôde ser aberta" in html
 
 
+def test_a_copy_of_the_official_text_kept_by_others_is_named_as_such() -> None:
+    mirror = Reading("https://github.com/exemplo/espelho/blob/abc/lei.txt", "Espelho Exemplo", False, True, True,
+                     "Art. 1º", PLANALTO)
+    html = text_of(str(render_hoje.check_html(Check("conferido", DAY, "edicao", (mirror,)))))
+    assert "numa cópia do texto oficial publicada por Espelho Exemplo" in html
+    assert "a página oficial não pôde ser aberta" in html and "na página oficial (" not in html
+    short = text_of(str(render_hoje.check_short(Check("conferido", DAY, "edicao", (mirror,)))))
+    assert short == ("conferido em 01/12/2026 numa cópia do texto oficial publicada por terceiros; a página "
+                     "oficial não pôde ser aberta")
+
+
 def test_unchecked_claim_says_so_with_the_reason_and_a_page_where_the_provision_was_not_found() -> None:
     html = text_of(str(render_hoje.check_html(Check("nao_conferido", DAY, "edicao", (
         Reading(COPY, "Editora Exemplo", False, True, False),), "O artigo não foi encontrado."))))
@@ -143,7 +154,7 @@ def test_every_sentence_about_today_in_an_answer_shows_how_and_when_it_was_check
 
 
 def test_answer_reference_has_the_box_date_and_links_to_the_box(site_dir: Path) -> None:
-    claim = current().today["lei-4860-1965"].claim("art7", 6)
+    claim = current().claim("tst-sumula-146-feriado-em-dobro").claim
     answer = (site_dir / "perguntas" / "feriados" / "index.html").read_text(encoding="utf-8")
     box = (site_dir / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")
     day = f'<time datetime="{claim.check.on.isoformat()}">'
@@ -238,7 +249,7 @@ def test_night_additional_enters_the_overtime_base_tst_e_rr_1260_79_2011_5_08_00
 
 
 def test_six_hour_shifts_cf_art7_xiv_in_the_weekly_limit_claim() -> None:
-    claim = current().today["lei-4860-1965"].claim("art7", 0)
+    claim = current().claim("cf-art7-xiv-turnos").claim
     assert "turnos ininterruptos de revezamento" in claim.statement and "6" in claim.statement
     assert any("XIV" in s.provision for s in claim.sources)
 

@@ -40,6 +40,10 @@ All in one run, as ratios:
    once after tapping the search box on a page just opened (the index loads when a search
    starts), or 1 s later, unthrottled and throttled.
 
+Every run also writes what it printed to ``benchmarks/results/`` (:mod:`report`: a dated
+``.md`` and ``.json`` named by the UTC start and the commit, with the command and the machine's
+load); ``--resultados=DIR`` (or ``EP_BENCH_RESULTADOS``) writes them elsewhere.
+
 ``--etapa=motor,toque,offline,pagina,busca`` runs only those stages (items 0–4 and 7; 8's tap →
 result and second visit, with ``--antes``; 5; 6 and 8's first view; 9 and 8's search); without
 it, all of them. ``--etapa=lento`` runs only item 7, with the one unthrottled cold run its limit
@@ -48,7 +52,6 @@ needs (``EP_BENCH_RODADAS=N``: N).
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import re
@@ -68,6 +71,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from conftest import CHROMIUM, FLAGS  # noqa: E402  (tests/browser/conftest.py)
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
+from report import Report  # noqa: E402  (benchmarks/report.py)
 from static_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
@@ -184,9 +188,29 @@ SECOND_VISIT = """async () => {
 }"""
 
 
-def say(line: str) -> None:
-    """Print a figure as soon as it is measured."""
+REPORT: Report | None = None
+
+
+def say(line: str, figure: dict[str, Any] | None = None) -> None:
+    """Print a line as soon as it is measured, and write it (with the figure it states, if any)
+    to the results file."""
     print(line, flush=True)
+    if REPORT is not None:
+        REPORT.add(line, figure)
+
+
+def fig(item: str, profile: str, what: str, value: float, ratio: float | None = None, target: str = "",
+        samples: list[float] | None = None, **extra: Any) -> dict[str, Any]:
+    """A figure for the results file: its item (the docstring's numbering), profile, what it
+    measures, the value (ms, bytes or a count), the ratio and the target it is read against."""
+    out: dict[str, Any] = {"item": item, "perfil": profile, "medida": what, "valor": round(value, 3)}
+    if ratio is not None:
+        out["razao"] = round(ratio, 4)
+    if target:
+        out["meta"] = target
+    if samples is not None:
+        out["amostras"] = [round(v, 1) for v in samples]
+    return out | extra
 
 
 def load() -> str:
@@ -448,7 +472,11 @@ def search_stage(browser: Browser, site: Path, before: Path | None) -> None:
                 a = median(theirs)
                 line += (f"; antes {a:.0f} ms ({runs(theirs)}); depois ÷ antes {b / a:.3f}"
                          "  (meta ≤ 1 — «nada mais lento»)")
-            say(f"{line}  ({load()})")
+            say(f"{line}  ({load()})", fig(
+                "9", label, f"busca, 1ª tecla → {what}, digitar {how}", b,
+                b / median([t[k] for t in times["antes"]]) if times["antes"] else None,
+                "depois ÷ antes ≤ 1" if times["antes"] else "", ours,
+                antes=[t[k] for t in times["antes"]]))
 
 
 def page_stage(browser: Browser, site: Path, material: Path, before: Path | None) -> None:
@@ -470,15 +498,20 @@ def page_stage(browser: Browser, site: Path, material: Path, before: Path | None
         ours, bare = m("depois", key), m("puro", key)
         say(f"6. [{profile}] 1ª visita de /{TEXT_PAGE}/, {what}: {ours:,.0f} {unit} "
             f"({runs([v[key] for v in sides['depois']])}); Material puro com o mesmo texto: {bare:,.0f} {unit} "
-            f"({runs([v[key] for v in sides['puro']])}); razão {ours / bare:.3f}  (meta ≤ 1,15)")
+            f"({runs([v[key] for v in sides['puro']])}); razão {ours / bare:.3f}  (meta ≤ 1,15)",
+            fig("6", profile, f"1ª visita de /{TEXT_PAGE}/, {what} ({unit})", ours, ours / bare, "≤ 1,15",
+                [v[key] for v in sides["depois"]], material_puro=bare))
     asked = int(sum(v["index"] for v in sides["depois"]))
     say(f"6. índice de busca pedido na 1ª visita, sem busca: {asked}/{len(sides['depois'])} vezes "
-        f"(Material puro: {int(sum(v['index'] for v in sides['puro']))}/{len(sides['puro'])})")
+        f"(Material puro: {int(sum(v['index'] for v in sides['puro']))}/{len(sides['puro'])})",
+        fig("6", profile, "índice de busca pedido na 1ª visita, sem busca (vezes)", asked, target="nunca",
+            rodadas=len(sides["depois"])))
     if sides["antes"]:
         for key, what in (("bytes", "bytes na rede"), ("requests", "pedidos"), ("fcp", "primeira pintura")):
             a, b = m("antes", key), m("depois", key)
             say(f"8. [{profile}] 1ª visita de /{TEXT_PAGE}/, {what}: antes {a:,.0f}, depois {b:,.0f}, "
-                f"depois ÷ antes {b / a:.3f}  ({load()})")
+                f"depois ÷ antes {b / a:.3f}  ({load()})",
+                fig("8", profile, f"1ª visita de /{TEXT_PAGE}/, {what}", b, b / a, "≤ 1", antes=a))
 
 
 def median(values: list[float]) -> float:
@@ -535,7 +568,8 @@ def wire_limit(browser: Browser, site: Path, motor: dict[str, Any], fast_cold: f
     limit = wire * 8 / SLOW_3G[0] * 1000 + fast_cold
     say(f"7. [3G lento {SLOW_3G[0] // 1000} kbit/s, {SLOW_3G[1] * 1000:.0f} ms] toque → 1º resultado: {cold:.0f} ms; "
         f"limite do fio ({wire:,} bytes ÷ velocidade) + início sem limitação ({fast_cold:.0f} ms) = {limit:.0f} ms; "
-        f"razão {cold / limit:.3f}  (meta ≤ 1,10)  ({load()})")
+        f"razão {cold / limit:.3f}  (meta ≤ 1,10)  ({load()})",
+        fig("7", "3G lento", "toque → 1º resultado ÷ limite do fio (ms)", cold, cold / limit, "≤ 1,10", limite=limit))
 
 
 # When the engine offer becomes visible (page clock), polled at each frame from the start.
@@ -571,7 +605,9 @@ def slow_offer(browser: Browser, site: Path) -> None:
     profile = "sem limitação" if QUICK else f"3G lento {SLOW_3G[0] // 1000} kbit/s, {SLOW_3G[1] * 1000:.0f} ms"
     say(f"7. [{profile}] oferta do motor visível "
         f"{shown - fcp:.0f} ms depois da primeira pintura ({fcp:.0f} ms → {shown:.0f} ms); razão ÷ 3000 ms "
-        f"{(shown - fcp) / 3000:.3f}  (meta ≤ 1,00)  ({load()})")
+        f"{(shown - fcp) / 3000:.3f}  (meta ≤ 1,00)  ({load()})",
+        fig("7", profile, "oferta do motor visível depois da 1ª pintura (ms)", shown - fcp, (shown - fcp) / 3000,
+            "≤ 3000 ms"))
 
 
 def slow_3g_alone(browser: Browser, site: Path, motor: dict[str, Any]) -> None:
@@ -607,7 +643,8 @@ def compare(browser: Browser, before: Path, after: Path) -> None:
                 serving(root, False, measure)
         for key, what in (("cold", "frio, toque → resultado"), ("second", "segunda visita")):
             a, b = median(figures["antes"][key]), median(figures["depois"][key])
-            say(f"8. [{label}] {what}: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}  ({load()})")
+            say(f"8. [{label}] {what}: antes {a:.0f} ms, depois {b:.0f} ms, depois ÷ antes {b / a:.3f}  ({load()})",
+                fig("8", label, f"{what} (ms)", b, b / a, "≤ 1", figures["depois"][key], antes=figures["antes"][key]))
 
 
 def stage_median(runs_: list[dict[str, float]], key: str) -> float:
@@ -636,14 +673,24 @@ def main() -> None:
     data_site.use(data_site.load())
     motor = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
     mode = "rápido (uma rodada de cada, sem limitação)" if QUICK else "completo"
-    say(f"Benchmark — {dt.date.today().isoformat()} — Chromium headless, servidor local com gzip — modo {mode}")
+    global REPORT
+    folder = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--resultados=")),
+                  os.environ.get("EP_BENCH_RESULTADOS"))
+    stages = [n for n in (*STAGE_NAMES, "lento") if wanted(n)]
+    REPORT = Report(sys.argv, mode, stages, **({"folder": Path(folder)} if folder else {}), quick=QUICK)
+    say(f"Benchmark — {REPORT.started.isoformat()} — commit {REPORT.commit} — Chromium headless, "
+        f"servidor local com gzip — modo {mode}")
     say(f"   máquina: {load()}; etapas: {', '.join(n for n in (*STAGE_NAMES, 'lento') if wanted(n))}"
         + (f"; antes: {before}" if before else ""))
     say(f"1. motor (gzip): {motor['gzip']:,} bytes ÷ Pyodide {motor['pyodide']} original "
-        f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)")
+        f"{motor['stock_gzip']:,} = {motor['ratio']:.3f}  (meta ≤ 0,70)",
+        fig("1", "—", "motor na rede em gzip ÷ Pyodide original em gzip (bytes)", motor["gzip"], motor["ratio"],
+            "≤ 0,70", pyodide=motor["stock_gzip"]))
     if "brotli" in motor:
         say(f"1. motor (brotli, as cópias .br da construção): {motor['brotli']:,} bytes ÷ Pyodide original em gzip "
-            f"{motor['stock_gzip']:,} = {motor['ratio_brotli']:.3f}  (meta ≤ 0,55)")
+            f"{motor['stock_gzip']:,} = {motor['ratio_brotli']:.3f}  (meta ≤ 0,55)",
+            fig("1", "—", "motor na rede em brotli ÷ Pyodide original em gzip (bytes)", motor["brotli"],
+                motor["ratio_brotli"], "≤ 0,55", pyodide=motor["stock_gzip"]))
     with tempfile.TemporaryDirectory() as tmp:
         bare_root = Path(tmp) / "bare-pyodide"
         (bare_root / "pyodide").mkdir(parents=True)
@@ -668,12 +715,17 @@ def main() -> None:
                 ours_m, bare_m = median(r["ours"]), median(r["bare"])
                 say(f"2. [{label}] frio, toque → 1º resultado: {ours_m:.0f} ms ({runs(r['ours'])}); "
                     f"loadPyodide() puro: {bare_m:.0f} ms ({runs(r['bare'])}); "
-                    f"razão {ours_m / bare_m:.3f}  (meta ≤ 1,10)")
+                    f"razão {ours_m / bare_m:.3f}  (meta ≤ 1,10)",
+                    fig("2", label, "frio, toque → 1º resultado ÷ loadPyodide() puro (ms)", ours_m, ours_m / bare_m,
+                        "≤ 1,10", r["ours"], puro=r["bare"]))
                 warm_m = median(r["warm"])
                 say(f"3. [{label}] recálculo {warm_m:.1f} ms (mediana de {len(r['warm'])}) ÷ frio "
-                    f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)")
+                    f"= 1/{ours_m / warm_m:.0f}  (meta ≤ 1/50)",
+                    fig("3", label, "recálculo ÷ frio (ms)", warm_m, warm_m / ours_m, "≤ 1/50", r["warm"]))
                 say(f"4. [{label}] segunda visita, cache quente, navegação → resultado: {median(r['second']):.0f} ms "
-                    f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)")
+                    f"({runs(r['second'])})  (meta ≤ 3000 ms no perfil lento)",
+                    fig("4", label, "segunda visita, navegação → resultado (ms)", median(r["second"]),
+                        target="≤ 3000 ms no perfil lento", samples=r["second"]))
             if "rápido" in results and not QUICK:
                 slow_offer(browser, site)
                 wire_limit(browser, site, motor, median(results["rápido"]["ours"]))
@@ -686,7 +738,9 @@ def main() -> None:
             if wanted("offline"):
                 opened, pages, computed, calcs = serving(site, False, lambda url: offline_check(browser, url, site))
                 say(f"5. sem rede, depois de uma visita e de «Usar sem internet»: {opened}/{pages} páginas abrem, "
-                    f"{computed}/{calcs} calculadoras calculam")
+                    f"{computed}/{calcs} calculadoras calculam",
+                    fig("5", "sem rede", "páginas que abrem / calculadoras que calculam", opened, target="todas",
+                        paginas=pages, calculadoras_calculam=computed, calculadoras=calcs))
             if wanted("pagina"):
                 page_stage(browser, site, material, before)
             if wanted("busca"):
@@ -695,8 +749,12 @@ def main() -> None:
     if columns:
         say("")
         say(f"Onde vai o tempo de início (servidor local; {load()}):")
-        for line in breakdown_table(columns):
+        table = breakdown_table(columns)
+        for line in table:
             say(line)
+        REPORT.stage_table(table)
+    REPORT.finish()
+    print(f"Resultados gravados em {REPORT.markdown} e {REPORT.json.name}", flush=True)
 
 
 if __name__ == "__main__":

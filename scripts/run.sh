@@ -2,13 +2,14 @@
 # Estatutos Portuários — one entry point for setup, build, serve, test and benchmark.
 #
 #   bash scripts/run.sh serve   # set everything up, build, serve site/ on http://127.0.0.1:8000/
-#                               # (gzip and the cache headers of README «Hospedagem»)
+#                               # (gzip and the cache headers of dev/server.md)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
-#                               # only those stages: motor, toque, offline, pagina, busca)
+#                               # only those stages: motor, toque, offline, pagina, busca); the
+#                               # results go to benchmarks/results/ (a dated .md and .json)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
 # Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in
@@ -117,7 +118,11 @@ case "$cmd" in
     ;;
   bench)
     # bench [REV]: with REV (a commit, e.g. main~5), the site built from it is measured in the
-    # same run, alternately with this one, and the benchmark prints after ÷ before.
+    # same run, alternately with this one, and the benchmark prints after ÷ before. Every run
+    # writes what it printed to benchmarks/results/<UTC date and time>-<commit>.{md,json}
+    # (benchmarks/report.py), with this command line.
+    EP_BENCH_COMANDO="bash scripts/run.sh $*"
+    export EP_BENCH_COMANDO
     setup; build
     shift
     rev=""
@@ -126,6 +131,8 @@ case "$cmd" in
       tmp=$(mktemp -d)
       trap 'git worktree remove --force "$tmp/tree" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
       git worktree add -q --detach "$tmp/tree" "$rev"
+      EP_BENCH_ANTES="$rev ($(git rev-parse --short=7 "$rev"))"
+      export EP_BENCH_ANTES
       ln -s "$PWD/.venv" "$tmp/tree/.venv"
       ln -s "$PWD/node_modules" "$tmp/tree/node_modules"
       log "Construindo $rev para comparar (antes)"

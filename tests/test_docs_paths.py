@@ -1,4 +1,8 @@
-"""Every file, folder, test and module that README.md and CONTRIBUTING.md name exists.
+"""The documents stay true and short: every file, folder, test and module that README.md,
+CONTRIBUTING.md, data/README.md and the developer documents in dev/ name exists; each document
+keeps its size; README and CONTRIBUTING carry no dated measurement (figures live in the files the
+benchmark writes, benchmarks/results/); the design documents and decision records the team relies
+on exist, and dev/ is never published with the site.
 
 What counts as a name of the repository:
 - a path whose first part is a top-level entry of the repository (``docs/assets/busca.js``,
@@ -21,7 +25,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = ("README.md", "CONTRIBUTING.md")
+DEV = ROOT / "dev"
+DOCS = ("README.md", "CONTRIBUTING.md", "data/README.md",
+        *sorted(str(p.relative_to(ROOT)) for p in DEV.rglob("*.md")))
+# Lines at most: the guide is read by a newcomer in minutes, each design document in a sitting.
+LIMITS = {"README.md": 200, "CONTRIBUTING.md": 300}
+DEV_LIMIT = 200
+DECISION_LIMIT = 100
+# One short document per subsystem and the decision records (issue 27; others add theirs).
+SUBSYSTEMS = ("data", "calculators", "search", "engine", "offline", "tables", "citations", "security")
+DECISIONS = ("001-", "002-", "004-")
 # Named alone in the documents but not files of the repository: what the build writes into the
 # site, and a file of the pinned npm package.
 NOT_IN_REPOSITORY = {"sw.js", "sw-motor.js", "pyodide.mjs"}
@@ -124,6 +137,8 @@ def problems(text: str, root: Path = ROOT) -> Iterator[str]:
         if name not in basenames and name not in NOT_IN_REPOSITORY:
             yield f"{name}: nenhum arquivo com esse nome"
     for match in DOTTED.finditer(text):
+        if match.group(1).rsplit(".", 1)[-1] in SOURCE_EXTENSIONS:
+            continue  # a file name (``calculators.md``), checked as one above
         problem = _dotted_problem(root, match.group(1))
         if problem:
             yield f"{match.group(1)}: {problem}"
@@ -139,13 +154,86 @@ def _links(text: str) -> Iterator[str]:
 def test_every_named_path_exists(doc: str) -> None:
     text = (ROOT / doc).read_text(encoding="utf-8")
     missing = sorted(set(problems(text)))
-    missing += [f"{t}: link para um arquivo que não existe" for t in _links(text) if not (ROOT / t).exists()]
+    folder = (ROOT / doc).parent
+    missing += [f"{t}: link para um arquivo que não existe" for t in _links(text) if not (folder / t).exists()]
     assert not missing, f"{doc} cita o que não existe:\n" + "\n".join(missing)
 
 
-def test_readme_is_short() -> None:
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
-    assert lines <= 260, f"README.md tem {lines} linhas; as explicações longas vão para CONTRIBUTING.md"
+def limit(doc: str) -> int:
+    if doc in LIMITS:
+        return LIMITS[doc]
+    return DECISION_LIMIT if doc.startswith("dev/decisions/") else DEV_LIMIT
+
+
+@pytest.mark.parametrize("doc", [d for d in DOCS if d in LIMITS or d.startswith("dev/")])
+def test_each_document_keeps_its_size(doc: str) -> None:
+    lines = len((ROOT / doc).read_text(encoding="utf-8").splitlines())
+    assert lines <= limit(doc), (
+        f"{doc} tem {lines} linhas (limite {limit(doc)}): o guia diz como trabalhar, cada documento de dev/ "
+        "trata de um assunto; o resto vai para um documento próprio, e as medições para benchmarks/results/"
+    )
+
+
+# A measurement or the date it was taken: a date or time of this century, a figure with a unit of
+# time or size, a decimal ratio, the machine's load, a count of tests, a commit id.
+DATED = (
+    (re.compile(r"\b\d{1,2}/\d{1,2}/20\d\d\b|\b20\d\d-\d\d-\d\d\b"), "data"),
+    (re.compile(r"\b\d{1,2}:\d\d\s*(?:–\s*\d{1,2}:\d\d\s*)?UTC\b|\b\d{1,2}h\d\d\b"), "hora"),
+    (re.compile(r"\b\d[\d.,]*\s?(?:ms|s|min|KB|kB|MB|GB|KiB|MiB|bytes|kbit/s|Mbit/s)(?![\w/])"), "medida"),
+    (re.compile(r"(?<![\w.,])\d+,\d+(?![\w,])"), "razão"),
+    (re.compile(r"\bcarga\s+\d"), "carga da máquina"),
+    (re.compile(r"\b\d[\d.]*\s+testes\b"), "contagem de testes"),
+    (re.compile(r"\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b"), "commit"),
+)
+
+
+def dated_measurements(text: str) -> list[str]:
+    """Every dated measurement in ``text``, as ``line N: what («match»)``."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for pattern, what in DATED:
+            found += [f"linha {number}: {what} («{m.group(0)}»)" for m in pattern.finditer(line)]
+    return found
+
+
+@pytest.mark.parametrize("doc", ("README.md", "CONTRIBUTING.md"))
+def test_no_dated_measurements(doc: str) -> None:
+    found = dated_measurements((ROOT / doc).read_text(encoding="utf-8"))
+    assert not found, (
+        f"{doc} traz medições datadas (o benchmark as grava em benchmarks/results/; o documento aponta para o "
+        "arquivo):\n" + "\n".join(found)
+    )
+
+
+def test_dated_measurements_are_found() -> None:
+    """The check finds what the old guide carried, and leaves the acts' dates and the rules alone."""
+    stale = (
+        "Num clone novo (02/12/2026, 02:06, f647099, 1.854 testes): **7 min 57 s**; 01:23–01:44 UTC, "
+        "carga 0,6–3,9; razão 0,527; 78 KB em brotli; 2026-12-01; 442 s; 1,6 Mbit/s"
+    )
+    kinds = {entry.split(": ", 1)[1].split(" (")[0] for entry in dated_measurements(stale)}
+    assert kinds == {"data", "hora", "medida", "razão", "carga da máquina", "contagem de testes", "commit"}
+    fine = (
+        "Decreto-Lei de 20/11/1941; Lei nº 4.860, de 26/11/1965, art. 7º, § 5º; `art7_par5_ali1`; "
+        "menos de 10 minutos em 2 núcleos; até 200 linhas; 000_4fb5ed0b011024d9.txt; 7h; bash scripts/run.sh"
+    )
+    assert dated_measurements(fine) == []
+
+
+def test_design_documents_and_decisions_exist() -> None:
+    missing = [f"dev/{name}.md" for name in SUBSYSTEMS if not (DEV / f"{name}.md").is_file()]
+    records = [p.name for p in (DEV / "decisions").glob("*.md")]
+    missing += [f"dev/decisions/{n}…" for n in DECISIONS if not any(r.startswith(n) for r in records)]
+    assert not missing, "faltam documentos de dev/: " + ", ".join(missing)
+
+
+def test_dev_is_never_published() -> None:
+    """MkDocs publishes docs_dir only: the developer documents live outside it."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    docs_dir = re.search(r"^docs_dir:\s*(\S+)", config, re.M)
+    published = ROOT / (docs_dir.group(1) if docs_dir else "docs")
+    assert not DEV.resolve().is_relative_to(published.resolve())
+    assert not list(published.rglob("decisions")), "registros de decisão dentro do site publicado"
 
 
 def test_checker_finds_what_is_missing(tmp_path: Path) -> None:

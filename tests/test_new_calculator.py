@@ -14,8 +14,8 @@ Nothing else is edited (the test compares the copy with the original). Then, in 
 real strict build publishes the page with its form and a worked example computed at build, lists
 it on the calculators' index (under «História»: its statute is no longer in force), puts the
 module in the calculators archive and the page in the search index and the sitemap;
-``api.names()`` lists it; and the cases tests run its cases with no test edited. README «Uma
-calculadora» and CONTRIBUTING.md «Como adicionar uma calculadora» walk through the same steps.
+``api.names()`` lists it; and the cases tests run its cases with no test edited. CONTRIBUTING.md
+«Uma calculadora» walks through the same steps.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """tests/static_server.py serves the build's pre-compressed copies by ``Accept-Encoding``
-(``.br``, else ``.gz``, else gzip made on the fly, else the file as is), as README «Hospedagem»
+(``.br``, else ``.gz``, else gzip made on the fly, else the file as is), as dev/server.md
 asks of a host."""
 
 from __future__ import annotations

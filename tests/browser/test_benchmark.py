@@ -7,6 +7,7 @@ by the benchmark's ratios, GUIDE «Honest tests»).
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -15,9 +16,10 @@ from pathlib import Path
 from conftest import ROOT
 
 
-def test_benchmark_quick_mode_prints_every_figure(site_dir: Path) -> None:
+def test_benchmark_quick_mode_prints_every_figure(site_dir: Path, tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "calculators.py"), str(site_dir), "--rapido"],
+        [sys.executable, str(ROOT / "benchmarks" / "calculators.py"), str(site_dir), "--rapido",
+         f"--resultados={tmp_path}"],
         cwd=ROOT, capture_output=True, text=True, timeout=900,
         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
     )
@@ -43,3 +45,14 @@ def test_benchmark_quick_mode_prints_every_figure(site_dir: Path) -> None:
     assert "6. índice de busca pedido na 1ª visita, sem busca: 0/1 vezes (Material puro: 1/1)" in done.stdout
     offline = "5. sem rede, depois de uma visita e de «Usar sem internet»: 2/2 páginas abrem, 2/2 calculadoras"
     assert offline in done.stdout
+    # What it printed is in the results file, as Markdown and JSON (benchmarks/report.py).
+    written = sorted(tmp_path.iterdir())
+    assert [p.suffix for p in written] == [".json", ".md"], written
+    assert written[0].stem.endswith("-rapido"), written
+    data = json.loads(written[0].read_text(encoding="utf-8"))
+    assert data["completo"] and data["modo"].startswith("rápido")
+    assert {f["item"] for f in data["medidas"]} >= set("12345679"), data["medidas"]
+    assert [line for line in data["onde_vai_o_tempo"] if line.startswith("| ")] == table
+    assert all(line in data["linhas"] for line in lines if line and not line.startswith("Resultados gravados"))
+    markdown = written[1].read_text(encoding="utf-8")
+    assert table[0] in markdown and offline in markdown

@@ -234,3 +234,26 @@ def test_a_reference_to_a_missing_id_stops_the_build_with_page_line_and_reason(t
                      r"não há afirmação «Hoje» com o id 'cf-art7-xvi-hora-extra' em data/hoje/ "
                      r"\(parecidos: cf-art7-xvi-hora-extra-renomeada", output), output
     assert "Traceback" not in output
+
+
+@pytest.mark.site
+def test_every_answer_reference_links_to_a_place_that_exists(site_dir: Path) -> None:
+    """«como foi conferido» leads to the box (act page) or the row (/hoje/) that holds the claim,
+    for every reference of every answer, whatever part of the file the claim is in."""
+    link = re.compile(r'<a class="pergunta-conferencia" href="\.\./\.\./([a-z0-9-]+)/#([a-z0-9-]+)"')
+    seen = 0
+    for page in sorted((site_dir / "perguntas").glob("*/index.html")):
+        for target, anchor in link.findall(page.read_text(encoding="utf-8")):
+            html = (site_dir / target / "index.html").read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in html, (page.parent.name, target, anchor)
+            seen += 1
+    assert seen >= 60
+
+
+def test_a_topic_claim_naming_a_provision_the_act_lacks_is_refused(tmp_path: Path) -> None:
+    tree = copy.deepcopy(TREE)
+    topic = next(iter(tree["lei-4860-1965"]["topics"].values()))
+    topic["claims"][0]["provisions"] = ["art99"]
+    with pytest.raises(DataError) as caught:
+        layers_of({"lei-4860-1965": tree["lei-4860-1965"]}, tmp_path)
+    assert caught.value.place.startswith("topics.") and "'art99' não existe" in caught.value.reason

@@ -5,7 +5,8 @@ schema requires every claim to have a kind, a statement, at least one source, th
 bears on and its check record (:class:`Check`: what was read, when and where: the official page,
 or the stored copy read instead, and whether the provision was found). The status banner's
 sentence has sources and a check record too (``status``), and so have the claims about provisions
-outside this edition (``outside``, cited by the answers in /perguntas/).
+outside this edition (``outside``, cited by the answers in /perguntas/), and the claims on subjects
+of today that no provision of the act treats (``topics``: the avulso and the OGMO).
 
 This module checks what a schema cannot: the statute exists, every article and annex of it has an
 entry (and no entry names a provision it lacks), every claim bears on at least one provision of its
@@ -179,6 +180,9 @@ class StatuteToday:
     articles: dict[str, ArticleToday]
     status: StatusToday
     outside: dict[str, OutsideToday] = field(default_factory=dict)
+    topics: dict[str, OutsideToday] = field(default_factory=dict)
+    """Subjects of today that no provision of the act treats (``topics``: the avulso's pay through
+    the OGMO, the time limit to claim…), each with its label and claims; shown on /hoje/."""
 
     def counts(self) -> dict[str, int]:
         """How many articles fall under each ``applies`` value (order of APPLIES_LABELS)."""
@@ -193,34 +197,47 @@ class StatuteToday:
         for art in self.articles.values():
             for claim in art.claims:
                 out.setdefault(id(claim), claim)
-        for extra in self.outside.values():
+        for extra in (*self.outside.values(), *self.topics.values()):
             for claim in extra.claims:
                 out.setdefault(id(claim), claim)
         return list(out.values())
 
     def claims_by_id(self) -> dict[str, CitedClaim]:
         """Every claim of this layer by id, with the box that holds it (the first article, in
-        document order, whose box carries it; or the provision outside the edition)."""
+        document order, whose box carries it; or the provision outside the edition, or the
+        subject of ``topics``)."""
         out: dict[str, CitedClaim] = {}
         for art in self.articles.values():
             for claim in art.claims:
-                out.setdefault(claim.id, CitedClaim(claim, self.slug, art.article, False, self.path))
-        for extra in self.outside.values():
-            for claim in extra.claims:
-                out.setdefault(claim.id, CitedClaim(claim, self.slug, extra.article, True, self.path))
+                out.setdefault(claim.id, CitedClaim(claim, self.slug, art.article, "articles", self.path))
+        for part, extras in (("outside", self.outside), ("topics", self.topics)):
+            for extra in extras.values():
+                for claim in extra.claims:
+                    out.setdefault(claim.id, CitedClaim(claim, self.slug, extra.article, part, self.path))
         return out
 
 
 @dataclass(frozen=True)
 class CitedClaim:
-    """A claim and where a reader finds it: the act's slug and the article whose «Hoje» box holds
-    it (``outside``: a provision outside this edition, shown on /hoje/ only); ``path``, its file."""
+    """A claim and where a reader finds it: the act's slug, the part of its file (``articles``:
+    the «Hoje» box of ``article``; ``outside``: a provision outside this edition; ``topics``: a
+    subject no provision treats, ``article`` being its key) and ``path``, the file."""
 
     claim: Claim
     slug: str
     article: str
-    outside: bool
+    part: str
     path: Path
+
+    @property
+    def outside(self) -> bool:
+        """Shown only on /hoje/ (no box on the act's page)."""
+        return self.part != "articles"
+
+    @property
+    def anchor(self) -> str:
+        """The claim's place on /hoje/ (its row group) or on the act's page (its box)."""
+        return f"hoje-{self.article}" if self.part == "articles" else f"{self.slug}-{self.part}-{self.article}"
 
 
 class UnknownClaimError(KeyError):
@@ -247,7 +264,7 @@ def index_claims(layers: Mapping[str, StatuteToday]) -> dict[str, CitedClaim]:
             if other is not None:
                 raise DataError(layer.path, f"afirmação {claim_id}",
                                 f"id {claim_id!r} repetido (já usado em {other.path.name}, "
-                                f"{'outside' if other.outside else 'articles'}.{other.article})")
+                                f"{other.part}.{other.article})")
             out[claim_id] = cited
     return out
 
@@ -304,7 +321,7 @@ def _claim(path: Path, place: str, c: dict[str, Any], acts: Registry, today: dt.
         statement=" ".join(c["statement"].split()),
         sources=tuple(source(s, acts, path, f"{place}.sources[{j}]") for j, s in enumerate(c["sources"])),
         check=_check(path, f"{place}.check", c["check"], today),
-        provisions=tuple(c["provisions"]),
+        provisions=tuple(c.get("provisions", ())),
     )
 
 
@@ -369,10 +386,21 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
             named.one(f"outside.{art_id}.claims[{i}]", c,
                       _claim(path, f"outside.{art_id}.claims[{i}]", c, acts, today))
             for i, c in enumerate(entry["claims"])))
+    topics: dict[str, OutsideToday] = {}
+    for key, entry in (raw.get("topics") or {}).items():
+        claims = []
+        for i, c in enumerate(entry["claims"]):
+            place = f"topics.{key}.claims[{i}]"
+            for j, prov in enumerate(c.get("provisions", [])):
+                if prov not in known:
+                    raise DataError(path, f"{place}.provisions[{j}]",
+                                    f"dispositivo {prov!r} não existe em {statute.slug}")
+            claims.append(named.one(place, c, _claim(path, place, c, acts, today)))
+        topics[key] = OutsideToday(key, entry["label"], tuple(claims))
     status = StatusToday(
         tuple(source(s, acts, path, f"status.sources[{j}]") for j, s in enumerate(raw["status"]["sources"])),
         _check(path, "status.check", raw["status"]["check"], today))
-    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside)
+    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside, topics)
 
 
 def load_today(path: Path, statute: Statute, acts: Registry) -> StatuteToday:

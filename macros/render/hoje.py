@@ -205,7 +205,7 @@ def answer_ref(site: Site, claim_id: str) -> Markup:
     An unknown id raises :class:`macros.data.hoje.UnknownClaimError`."""
     cited = site.claim(claim_id)
     claim = cited.claim
-    where = f"../../hoje/#{cited.slug}" if cited.outside else f"../../{cited.slug}/#{box_id(cited.article)}"
+    where = f"../../hoje/#{cited.anchor}" if cited.outside else f"../../{cited.slug}/#{cited.anchor}"
     sources = Markup("; ").join(source_html(s) if s.url else Markup("{}").format(s.label) for s in claim.sources)
     return Markup('<small class="pergunta-fonte">({}; {} — <a class="pergunta-conferencia" href="{}">como foi '
                   "conferido</a>)</small>").format(sources, check_short(claim.check), where)
@@ -260,12 +260,13 @@ def summary_html(layer: StatuteToday, href_hoje: str, acts: Registry | None = No
              short=SHORT_DISCLAIMER)
 
 
-def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
+def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup, row_id: str = "") -> Markup:
     return Markup(
-        '<tr><th scope="row">{links}</th>'
+        '<tr{row_id}><th scope="row">{links}</th>'
         '<td class="hoje-afirmacao"><span class="hoje-situacao-curta">{applies}</span> — '
         '<span class="hoje-tipo">{kind}</span> {statement} {report}</td><td>{sources}</td><td>{check}</td></tr>'
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
+    ).format(row_id=Markup(' id="{}"').format(row_id) if row_id else Markup(""),
+             links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check), report=report)
 
@@ -299,10 +300,14 @@ def table_page(site: Site) -> str:
                 report = _row_report(f"{search_title(statute, art.article)}, afirmação {n}",
                                      ids.urn(statute.urn, art.article), slug)
                 rows.append(_row(site.acts, links, art.applies_label, claim, report))
-        for extra in layer.outside.values():
-            for n, claim in enumerate(extra.claims, 1):
-                report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
-                rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
+        for part, extras, applies in (("outside", layer.outside, "Fora desta edição"),
+                                      ("topics", layer.topics, "Assunto de hoje")):
+            for extra in extras.values():
+                for n, claim in enumerate(extra.claims, 1):
+                    urn = ids.urn(statute.urn, extra.article) if part == "outside" else statute.urn
+                    report = _row_report(f"Hoje — {extra.label}, afirmação {n}", urn, slug)
+                    anchor = f"{slug}-{part}-{extra.article}" if n == 1 else ""
+                    rows.append(_row(site.acts, Markup("{}").format(extra.label), applies, claim, report, anchor))
         out.append(f"## {statute_title.translate(HEADING)} {{ #{slug} }}\n")  # as statute.md_heading_text
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             linked(layer.summary, site.acts, "../"), slug)))

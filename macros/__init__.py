@@ -88,7 +88,7 @@ def define_env(env: Any) -> None:
     @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
-        return str(perguntas.question_list(prefix, perguntas.questions(env.conf["nav"])))
+        return str(perguntas.question_lists(prefix, perguntas.question_groups(env.conf["nav"])))
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_tabela() -> str:

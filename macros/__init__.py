@@ -14,8 +14,8 @@ from typing import Any
 from markupsafe import Markup
 
 from .data.site import Site, current
+from .render import edition, home, perguntas
 from .render import hoje as render_hoje
-from .render import home, perguntas
 from .render.calculators import calculator_page, calculators_index
 from .render.statute import render_statute
 from .render.tables_cells import TablePage
@@ -36,8 +36,18 @@ def define_env(env: Any) -> None:
 
     @env.macro  # type: ignore[untyped-decorator]
     def home_statutes() -> Markup:
-        """The home page cards of the three statutes."""
+        """The home page cards, one per statute."""
         return home.statute_cards(current())
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def quantos_atos(feminino: bool = False) -> str:
+        """How many acts this edition has, in words («três»): no sentence types the count."""
+        return edition.acts_count(current(), feminino)
+
+    @env.macro  # type: ignore[untyped-decorator]
+    def fontes() -> str:
+        """The acts' source documents, a Markdown list, each linked where the site serves it."""
+        return edition.sources_list(current())
 
     @env.macro  # type: ignore[untyped-decorator]
     def exemplo(name: str, inputs: dict[str, Any], text: str, keys: list[str] | None = None) -> str:

@@ -22,9 +22,10 @@ import pytest
 from htmlscan import page
 
 from calculators import api
+from calculators.acts.lei_4860_1965 import provision as lei1965
 from calculators.core import parameters as units
 from calculators.core.parameters import Parameter
-from calculators.core.provisions import Provision, lei1965
+from calculators.core.provisions import Provision
 from calculators.rules import today
 from macros.data.site import current
 

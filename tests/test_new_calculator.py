@@ -46,9 +46,10 @@ Decreto-Lei of 20 Nov 1941, art. 7º, § 2º (``art7_par2``): work during the me
 with a supplement of double the wage of that time.
 """
 
+from ..acts.decreto_lei_3844_1941 import SLUG as DL_1941
+from ..acts.decreto_lei_3844_1941 import provision as dl1941
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
-from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from calculators import api
+from calculators.acts.lei_4860_1965 import provision as lei1965
 from calculators.core.money import Currency
-from calculators.core.provisions import lei1965
 from calculators.core.result import ResultBuilder
 from macros.data.cases import cases_dir
 from macros.data.loader import DATA

@@ -2,13 +2,19 @@
 rules use. The act's date and title come from ``data/statutes/decreto-17961-1945.yaml``."""
 
 from ..core.parameters import DAYS, Parameter
-from ..core.provisions import DEC_1945, dec1945
+from ..core.provisions import Provision
 
-SLUG = DEC_1945
+SLUG = "decreto-17961-1945"  # the act's page, its data files and its provisions' statute
+
+
+def provision(provision_id: str) -> Provision:
+    """A provision of this act, by its LexML id."""
+    return Provision(SLUG, provision_id)
+
 
 # Not printed in a provision's words: every line of the published table of diaristas multiplies
 # by it (``data/tables/diaristas.yaml``, ``days_per_year``, which the text test compares with).
 DAYS_A_YEAR = Parameter(
-    "days_a_year", 300, DAYS, dec1945("art1_par5"),
+    "days_a_year", 300, DAYS, provision("art1_par5"),
     "Dias de salário por ano na despesa anual com diaristas (como na tabela de diaristas)",
 )

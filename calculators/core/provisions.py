@@ -9,15 +9,13 @@ see :mod:`calculators.rules.today`) is outside this edition: it carries its own 
 address of its official publication and the date that publication was last checked; where the
 official page could not be opened, ``checked`` says which copy was read instead.
 
-The statutes' titles are data (``data/statutes/*.yaml``): the site's pages take them from there;
-a calculator names its statute by slug only.
+An act is a unit: its slug is declared once, in its own module of :mod:`calculators.acts`
+(``SLUG``, with ``provision(id)`` for its provisions), and nothing here names an act. The
+statutes' titles are data (``data/statutes/*.yaml``): the site's pages take them from there; a
+calculator names its statute by slug only.
 """
 
 from dataclasses import dataclass
-
-DL_1941 = "decreto-lei-3844-1941"
-LEI_1965 = "lei-4860-1965"
-DEC_1945 = "decreto-17961-1945"
 
 
 @dataclass(frozen=True)
@@ -52,18 +50,3 @@ class Provision:
             if self.checked:
                 out["checked"] = self.checked
         return out
-
-
-def dl1941(provision_id: str) -> Provision:
-    """A provision of the Decreto-Lei of 20 Nov 1941."""
-    return Provision(DL_1941, provision_id)
-
-
-def lei1965(provision_id: str) -> Provision:
-    """A provision of Lei nº 4.860/1965."""
-    return Provision(LEI_1965, provision_id)
-
-
-def dec1945(provision_id: str) -> Provision:
-    """A provision of Decreto nº 17.961/1945."""
-    return Provision(DEC_1945, provision_id)

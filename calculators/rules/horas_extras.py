@@ -44,13 +44,15 @@ from ..acts.lei_4860_1965 import (
     WEEK_OFFICE,
     WEEK_ORDINARY,
 )
+from ..acts.lei_4860_1965 import SLUG as LEI_1965
+from ..acts.lei_4860_1965 import provision as lei1965
 from ..acts.tst import NIGHT_IN_BASE, OJ_60
 from ..core.durations import SIXTY, format_hours, hours_text
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, allocate, exact_text, format_decimal
 from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
-from ..core.provisions import LEI_1965, Provision, lei1965
+from ..core.provisions import Provision
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 from .today import AGREEMENT_NOTE

@@ -53,12 +53,14 @@ from ..acts.lei_4860_1965 import (
     WEEKDAYS_BEFORE_SATURDAY,
     WEEKLY_REST_DAYS,
 )
+from ..acts.lei_4860_1965 import SLUG as LEI_1965
+from ..acts.lei_4860_1965 import provision as lei1965
 from ..core.durations import format_hours, hours_text
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
 from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
-from ..core.provisions import LEI_1965, Provision, lei1965
+from ..core.provisions import Provision
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 from .today import AGREEMENT_NOTE

@@ -28,11 +28,12 @@ from ..acts.decreto_lei_3844_1941 import (
     TONNAGE_THRESHOLD,
     WAITING_SHARE,
 )
+from ..acts.decreto_lei_3844_1941 import SLUG as DL_1941
+from ..acts.decreto_lei_3844_1941 import provision as dl1941
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_plain, round_money
 from ..core.parameters import AnyParameter
 from ..core.parsing import FieldError, InputError
-from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 

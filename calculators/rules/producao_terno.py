@@ -32,11 +32,12 @@ from ..acts.decreto_lei_3844_1941 import (
     SURCHARGE_E,
     SURCHARGE_F,
 )
+from ..acts.decreto_lei_3844_1941 import SLUG as DL_1941
+from ..acts.decreto_lei_3844_1941 import provision as dl1941
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, format_decimal, format_plain, round_money, split_by_quotas
 from ..core.parameters import AnyParameter, Parameter
 from ..core.parsing import FieldError, InputError
-from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 

@@ -19,10 +19,11 @@ from ..acts.decreto_lei_3844_1941 import (
     MEAL_SUPPLEMENT,
     SHIPOWNER_SURCHARGE,
 )
+from ..acts.decreto_lei_3844_1941 import SLUG as DL_1941
+from ..acts.decreto_lei_3844_1941 import provision as dl1941
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency, round_money
 from ..core.parameters import AnyParameter
-from ..core.provisions import DL_1941, dl1941
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 

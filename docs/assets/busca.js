@@ -518,8 +518,9 @@
     strong.textContent = "Não está aqui. ";
     p.appendChild(strong);
     p.appendChild(document.createTextNode(citation
-      ? "Nenhum dos três atos desta edição tem «" + typed + "»."
-      : "«" + typed + "» não é assunto " + (ATOS.nomes || "dos atos desta edição") + ", os três atos desta edição."));
+      ? "Nenhum dos " + (ATOS.quantos ? ATOS.quantos + " " : "") + "atos desta edição tem «" + typed + "»."
+      : "«" + typed + "» não é assunto " + (ATOS.nomes || "dos atos desta edição")
+        + (ATOS.quantos ? ", os " + ATOS.quantos + " atos desta edição." : ".")));
     box.appendChild(p);
     similarNote(box, list);
     loadSubjects(function () {

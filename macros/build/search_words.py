@@ -29,6 +29,7 @@ from calculators.core.text import fold
 
 from ..data import ids
 from ..data.model import Statute
+from ..render.edition import count_in_words
 
 STOP_WORDS = frozenset(
     {
@@ -65,6 +66,8 @@ def browser_acts(statutes: Mapping[str, Statute]) -> dict[str, object]:
         "paginas": keys,
         "decreto_lei": decree_laws[0] if len(decree_laws) == 1 else None,
         "nomes": ", ".join(named[:-1]) + " nem " + named[-1] if len(named) > 1 else "".join(named),
+        # «os três atos desta edição»: the count in words, from the data.
+        "quantos": count_in_words(len(statutes)),
     }
 
 

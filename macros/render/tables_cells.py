@@ -24,8 +24,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from calculators.acts.decreto_17961_1945 import SLUG as DEC_1945
 from calculators.core.money import format_cruzeiro, format_decimal
-from calculators.core.provisions import DEC_1945
 from calculators.core.text import fold
 
 from ..data import textspans

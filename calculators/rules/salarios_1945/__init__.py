@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ...acts.decreto_17961_1945 import DAYS_A_YEAR
+from ...acts.decreto_17961_1945 import SLUG as DEC_1945
+from ...acts.decreto_17961_1945 import provision as dec1945
 from ...core.fields import Choice, Field, ParsedInputs
 from ...core.money import HUNDRED, Currency, format_decimal, format_money, round_money, round_percent
 from ...core.parameters import AnyParameter
 from ...core.parsing import FieldError, InputError
-from ...core.provisions import DEC_1945, dec1945
 from ...core.result import ResultBuilder
 from ...core.spec import CalculatorSpec, Data
 from .tables import Line, Tables, normalize, read_tables

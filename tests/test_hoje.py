@@ -191,16 +191,18 @@ def test_every_article_has_its_box_with_official_links_and_how_each_claim_was_ch
 def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     page = site_dir / "hoje" / "index.html"
     text = page.read_text(encoding="utf-8")
-    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
+    rows = re.findall(r"<tr(?: id=\"[a-z0-9-]+\")?><th scope=\"row\">.*?</tr>", text, re.S)
     claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
     outside = sum(len(o.claims) for layer in current().today.values() for o in layer.outside.values())
-    assert outside and len(rows) == claims + outside
+    topics = sum(len(o.claims) for layer in current().today.values() for o in layer.topics.values())
+    assert outside and topics and len(rows) == claims + outside + topics
     for row in rows:
         assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf|legis\.senado)', row) or \
             "hoje-sem-endereco" in row, row
         assert re.search(r'(Conferido|Não conferido)[^<]*(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">'
                          r'\d{2}/\d{2}/\d{4}</time>', row), row
-        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row, row
+        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row \
+            or "Assunto de hoje" in row, row
     assert "não é conselho jurídico" in text
     assert text.count('class="hoje-situacao-fonte"') == len(current().today)
 

@@ -184,16 +184,18 @@ def test_no_page_tells_of_a_verification_on_the_official_site(site_dir: Path) ->
 
 
 # ------------------------------------------------------------------ the statements of issue 18
-def test_aprj_ended_when_the_company_was_constituted_in_1973_decreto_72439(site_dir: Path) -> None:
+def test_aprj_end_is_tied_to_the_company_and_the_1973_link_is_said_unconfirmed(site_dir: Path) -> None:
     """DL 256/1967 art. 1º: the APRJ ends on the date the company is constituted; Decreto nº
-    72.439/1973 approved the constitution (30/4/1973) of the Companhia Docas da Guanabara."""
+    72.439/1973 approved the constitution (30/4/1973) of the Companhia Docas da Guanabara, but that
+    it is the company of 1967 is unconfirmed (issue 26 §5): never «extinta em 1967» nor «em 1973»."""
     text = claims_text("decreto-17961-1945", "art1")
     assert "1973" in text and "Decreto nº 72.439/1973" in text and "Companhia Docas da Guanabara" in text
-    assert "Decreto-Lei nº 256/1967, arts. 1º e 3º" in text
+    assert "Decreto-Lei nº 256/1967, arts. 1º a 3º" in text and "não confirmou" in text
     for page in site_dir.glob("**/index.html"):
-        assert "extinta em 1967" not in page.read_text(encoding="utf-8"), page
+        html = page.read_text(encoding="utf-8")
+        assert "extinta em 1967" not in html and "extinta em 1973" not in html, page
     calc = (site_dir / "calculadoras" / "salarios_1945" / "index.html").read_text(encoding="utf-8")
-    assert "1973" in calc
+    assert "autarquia extinta" in calc
 
 
 def test_waiting_time_employee_clt_art4_avulso_lei_12815_art43() -> None:

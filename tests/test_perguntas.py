@@ -160,7 +160,7 @@ def test_the_avulso_answers_are_a_group_of_the_menu_and_of_the_list(site_dir: Pa
     assert len(avulso) >= 8
     for page, prefix in (("perguntas/index.html", ""), ("index.html", "perguntas/")):
         html = (site_dir / page).read_text(encoding="utf-8")
-        label = re.search(r'<p class="quero-saber-grupo" id="([a-z0-9-]+)">Sou avulso \(OGMO\)</p>'
+        label = re.search(r'<p class="quero-saber-grupo" id="([a-z0-9-]+)">Sou avulso \(OGMO\)</p>\s*'
                           r'<ul class="quero-saber" aria-labelledby="\1">(.*?)</ul>', html, re.S)
         assert label, page
         assert re.findall(r'href="([a-z0-9-]+)/"', label.group(2).replace(f'href="{prefix}', 'href="')) == list(avulso)

@@ -1,7 +1,8 @@
 """MkDocs build hooks: load the data first, then finish the built site.
 
 - ``on_config``: a build for publishing (``EP_PUBLICAR=1``) refuses a local ``site_url``
-  (:mod:`macros.build.public_address`); then the build's :class:`macros.data.site.Site` is
+  (:mod:`macros.build.public_address`) and one without a destination for «Informar um erro»
+  (:mod:`macros.build.report_destination`); then the build's :class:`macros.data.site.Site` is
   loaded: every data file read and
   validated once (the tables audited) before anything renders; a broken file stops the build
   with the file, the place and the reason. Every later hook takes this Site
@@ -72,7 +73,7 @@ def on_config(config: Any) -> Any:
     except public_address.AddressError as exc:
         raise PluginError(f"Endereço público — {exc}") from exc
     try:
-        report_destination.destinations(config["extra"])
+        report_destination.check(config["extra"], os.environ)
     except report_destination.DestinationError as exc:
         raise PluginError(f"Relatos de erro — {exc}") from exc
     try:

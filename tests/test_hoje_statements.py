@@ -70,6 +70,10 @@ def test_the_veto_message_links_to_its_planalto_publication() -> None:
 def test_decree_law_256_is_said_to_order_the_extinction_not_to_extinguish() -> None:
     subject = current().acts["decreto-lei-256-1967"].subject
     assert "Mandou extinguir" in subject and not subject.startswith("Extinguiu")
+    assert "Será extinta" in current().acts["decreto-lei-256-1967"].checked_note  # art. 1º, read
+    check = current().claim("dl256-aprj-extinta").claim.check
+    planalto = [r for r in check.read if r.official and "Del0256" in r.url]
+    assert planalto and planalto[0].stored_copy and "Art. 1º" in (planalto[0].marker or "")
 
 
 def test_nobody_outside_the_1965_law_is_exemplified_as_an_employee_of_a_private_company() -> None:
@@ -79,6 +83,20 @@ def test_nobody_outside_the_1965_law_is_exemplified_as_an_employee_of_a_private_
         assert "empresa privada" not in text, where
     clt73 = current().claim("clt-art73-noite-fora-da-lei").claim.statement
     assert "operador portuário" in clt73 and "terminal privado" in clt73
+
+
+def test_a_private_terminal_given_as_outside_the_1965_law_is_one_that_is_not_the_port_administration() -> None:
+    """Art. 19 covers port administrations of any regime: a private terminal is outside the law
+    only when it is not the port's administration, and every example says so (a label that only
+    names the situation, «**Terminal privado:**», is not an example)."""
+    found = 0
+    for where, text in text_everywhere().items():
+        flat = re.sub(r"\*\*", "", text)
+        for match in re.finditer(r"terminal privado(?!:)", flat, flags=re.IGNORECASE):
+            found += 1
+            assert "que não é a administração do porto" in flat[match.end():match.end() + 60], (
+                where, flat[max(0, match.start() - 80):match.end() + 60])
+    assert found >= 5
 
 
 def test_the_1973_company_is_never_stated_as_the_confirmed_successor() -> None:
@@ -116,8 +134,8 @@ def test_tst_addresses_formed_by_one_pattern_are_given_alike_and_said_not_opened
 
 def test_change_log_entries_corrected_later_point_to_the_correction(site_dir: Path) -> None:
     changes = current().changes
-    stale = [c for c in changes if "não trata do adicional noturno" in c.summary]
-    assert stale
+    stale = [c for c in changes if re.search(r"(não trata|sem tratar) do adicional noturno", c.summary)]
+    assert {c.date.isoformat() for c in stale} == {"2026-11-30"} and len(stale) >= 2
     page = (site_dir / "novidades" / "index.html").read_text(encoding="utf-8")
     feed = (site_dir / "feed.xml").read_text(encoding="utf-8")
     for change in stale:
@@ -130,6 +148,13 @@ def test_change_log_entries_corrected_later_point_to_the_correction(site_dir: Pa
 
 
 # ------------------------------------------------------------------ the rules
+def test_every_checked_claim_was_read_again_in_the_issue_26_pass() -> None:
+    """§5: «re-read the rest». No check record is older than the re-reading of 02/12/2026; a
+    reading not redone that day is named, with its date, in the note."""
+    for claim in claims():
+        assert claim.check.on.isoformat() >= "2026-12-02", (claim.id, claim.check.on)
+
+
 def test_every_copy_of_an_official_text_is_pinned_and_names_its_official_page() -> None:
     for claim in claims():
         for reading in claim.check.read:

@@ -2,13 +2,14 @@
 
 Run with ``bash scripts/run.sh bench`` (builds the site first) or
 ``.venv/bin/python benchmarks/calculators.py [site]``. Headless Chromium (Debian's
-/usr/bin/chromium, the flags of the browser tests) against tests/static_server.py, which
-compresses and sends cache headers as a host should. Figures are printed, never asserted.
+/usr/bin/chromium, the flags of the browser tests) against nginx with deploy/nginx.conf
+(tests/site_server.py), the headers and the precompressed copies a host sends; the throttled
+profile goes through the small proxy in front of it. Figures are printed, never asserted.
 
 Three profiles:
 - unthrottled (local server, full CPU);
 - 4× CPU on the local link (the page's CPU, DevTools emulation);
-- throttled, "Fast 3G": the server sends 1.6 Mbit/s in total with 150 ms before each response
+- throttled, "Fast 3G": the proxy sends 1.6 Mbit/s in total with 150 ms before each request
   (every request, the worker's included), and Chromium slows the page's CPU 4× (DevTools
   emulation; it applies to the page's thread, not to the worker's).
 
@@ -17,14 +18,14 @@ measured side by side in one run, so a busy machine slows both sides). ``--rapid
 ``EP_BENCH_RAPIDO=1``) runs each measure once, unthrottled, on a few pages: the test suite runs
 it so (tests/browser/test_benchmark.py) so that a refactor cannot break the script silently.
 
-0. where the start-up time goes, stage by stage (calculadoras-worker.mjs measures them): fetch
+0. where the start-up time goes, stage by stage (docs/assets/js/engine/worker.mjs measures them): fetch
    (last engine byte), WebAssembly compile + instantiate, Python start-up, unpacking the
    calculators, imports, the first calculation; unthrottled and at 4× CPU, first and second visit;
 
 All in one run, as ratios:
 1. engine gzip bytes ÷ stock Pyodide (assets/motor.json, written by the build);
 2. cold tap → first result ÷ bare ``loadPyodide()`` + ``1 + 1`` from stock Pyodide's files
-   (target ≤ 1.10), both profiles; the user already agreed (``ep-motor`` = ``sim``);
+   (target ≤ 1.10), both profiles; the user already agreed (offline_helpers.CONSENT);
 3. warm recalculation ÷ cold (target ≤ 1/50);
 4. second visit with a warm cache: navigation → first result, throttled (target ≤ 3 s);
 5. offline: with the network cut after one visit and «Usar sem internet», pages that open and
@@ -69,15 +70,16 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import CHROMIUM, FLAGS  # noqa: E402  (tests/browser/conftest.py)
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from report import Report  # noqa: E402  (benchmarks/report.py)
-from static_server import Throttle, start  # noqa: E402
+from site_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
 from macros.build import precompress  # noqa: E402
 from macros.data import site as data_site  # noqa: E402
-from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
+from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402
+from tests.browser.engine_watch import ENGINE_WATCH  # noqa: E402
+from tests.browser.offline_helpers import NAMES, share_query, sitemap_paths, usable_case  # noqa: E402
 
 FAST_3G = (1_600_000, 0.150)
 CPU_SLOWDOWN = 4
@@ -100,6 +102,7 @@ SLOW_3G = (400_000, 0.400)
 COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
 SEARCH_RUNS = 1 if QUICK else ROUNDS or 5
 SEARCH_QUERY = "prorrogacao"
+CONSENT = NAMES["storage"]["engineConsent"]
 STAGE_NAMES = ("motor", "toque", "offline", "pagina", "busca")
 # --etapa=a,b: only those stages (see the docstring); "lento" (item 7 alone) is part of "motor".
 ONLY = next((set(a.split("=", 1)[1].split(",")) for a in sys.argv[1:] if a.startswith("--etapa=")), set(STAGE_NAMES))
@@ -218,7 +221,7 @@ def load() -> str:
     return f"carga {os.getloadavg()[0]:.1f} em {os.cpu_count()} núcleos"
 
 
-# The worker's stages (calculadoras-worker.mjs), in the order they happen; the worker's clock
+# The worker's stages (docs/assets/js/engine/worker.mjs), in the order they happen; the worker's clock
 # starts when the page creates it ("pagina", on the page's clock).
 STAGES = (
     ("pagina", "página: navegação → worker criado"),
@@ -237,8 +240,10 @@ STAGES = (
 
 def new_context(browser: Browser, agreed: bool = True) -> BrowserContext:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True, has_touch=True)
+    # The engine's stages, as its worker's messages carry them (tests/browser/engine_watch.py).
+    ctx.add_init_script(ENGINE_WATCH)
     if agreed:
-        ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+        ctx.add_init_script(f"localStorage.setItem({json.dumps(CONSENT)}, {json.dumps(NAMES['yes'])})")
     return ctx
 
 
@@ -250,7 +255,7 @@ def slow_cpu(ctx: BrowserContext, page: Page, slow: bool) -> None:
 
 def stages_of(page: Page) -> dict[str, float]:
     """The worker's start-up stages (ms), as the page received them."""
-    return dict(page.evaluate("() => (window.estatutosCalculo.etapas && window.estatutosCalculo.etapas()) || {}"))
+    return dict(page.evaluate("() => window.epEtapas || {}"))
 
 
 def cold_ours(browser: Browser, url: str, slow: bool,
@@ -278,17 +283,16 @@ def cold_ours(browser: Browser, url: str, slow: bool,
 
 def wait_saved_state(page: Page) -> None:
     """Untimed: the engine's saved state is stored (in the background after the first answer), and
-    the engine is kept on the device (the worker said so: ``ep-motor-guardado``, motor-cedo.js)."""
-    page.evaluate("""async () => {
+    the engine is kept on the device (the worker said so: ``STORAGE.engineKept``, engine/early.mjs)."""
+    page.evaluate("""async (names) => {
       for (let i = 0; i < 240; i++) {
-        const keys = await (await caches.open('ep-motor')).keys();
-        // (a site from before motor-cedo.js keeps no such record)
-        const kept = !window.estatutosMotorCedo || localStorage.getItem('ep-motor-guardado') !== null;
-        if (kept && keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
+        const keys = await (await caches.open(names.caches.engine)).keys();
+        const kept = localStorage.getItem(names.storage.engineKept) !== null;
+        if (kept && keys.some((r) => r.url.includes(names.files.engineSnapshot))) return true;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       return false;
-    }""")
+    }""", NAMES)
 
 
 def cold_bare(browser: Browser, url: str, slow: bool) -> float:

@@ -70,7 +70,7 @@ BROKEN: list[tuple[str, Any, str, str]] = [
     ("sem fonte", lambda d: claim(d, "cf-art7-xiii-jornada").pop("sources"),
      at("cf-art7-xiii-jornada"), "campo obrigatório ausente ('sources')"),
     ("fontes vazias", lambda d: claim(d, "cf-art7-xiii-jornada").update(sources=[]),
-     at("cf-art7-xiii-jornada") + ".sources", "[] should be non-empty"),
+     at("cf-art7-xiii-jornada") + ".sources", "lista vazia (é preciso ao menos 1 item)"),
     ("sem conferência", lambda d: claim(d, "cf-art7-xvi-hora-extra").pop("check"),
      at("cf-art7-xvi-hora-extra"), "campo obrigatório ausente ('check')"),
     ("data malformada", lambda d: claim(d, "cf-art7-xvi-hora-extra")["check"].update(date="30/11/2026"),

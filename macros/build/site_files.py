@@ -9,8 +9,10 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from ..data import browser_constants
 from ..data.loader import ROOT
 from ..data.site import Site
+from ..render import material
 
 
 class MissingAssetError(RuntimeError):
@@ -150,7 +152,7 @@ def print_css(site: Site, site_url: str) -> str:
     for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [
-            f'  .md-content:has(.ato-referencia[data-slug="{st.slug}"]) {{',
+            f'  .{material.CONTENT}:has(.ato-referencia[data-slug="{st.slug}"]) {{',
             f"    page: {page};",
             f"    --ep-link-base: {css_string(cite.act_url(st, site_url) + '#')};",
             "  }",
@@ -168,13 +170,11 @@ def add_print_css(site: Site, files: Files, config: Any) -> None:
     _put(files, config, "assets/impressao-atos.css", print_css(site, config["site_url"] or "/"))
 
 
-ENGINE_REPORT = "assets/motor.json"
-BUILD_ID_FILE = "assets/versao.json"
+ENGINE_REPORT = browser_constants.ENGINE_REPORT
+BUILD_ID_FILE = browser_constants.BUILD_ID_FILE
 # What the page's worker fetches once the person asks for the engine (in this order).
 ENGINE_URIS = (
-    "assets/calculadoras-worker.mjs",
-    "assets/motor-contagem.mjs",
-    "assets/motor-instantaneo.mjs",
+    browser_constants.ENGINE_WORKER,
     "assets/pyodide/pyodide.mjs",
     "assets/pyodide/pyodide.asm.mjs",
     "assets/pyodide/pyodide.asm.wasm",
@@ -202,7 +202,7 @@ def add_engine_report(site: Site, files: Files, config: Any) -> None:
     engine_report.clear()
     engine_report.update(engine.engine_report(contents))
     engine_report["versao"] = site.products.build_id
-    log = logging.getLogger("mkdocs.hooks.engine")
+    log = logging.getLogger("mkdocs.plugins.estatutos.engine")
     for line in engine.report_lines(engine_report):
         log.info(line)
     existing = files.get_file_from_path(ENGINE_REPORT)

@@ -9,16 +9,19 @@ offline, open the calculator in a new tab: it computes, with no error.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Browser
-from static_server import Throttle, start
+from site_server import Throttle, start
+
+from .offline_helpers import ENGINE_CACHE
 
 BOOT_TIMEOUT = 180_000
 LINK = "/calculadoras/refeicao/?salario_dia=12%24000"
 COMPUTED = "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
 ENGINE_CACHED = """async (total) => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const keys = (await cache.keys()).filter((r) => !r.url.includes('motor-instantaneo.bin'));
   return keys.length >= total;
 }"""
@@ -35,7 +38,7 @@ def test_engine_kept_when_baixar_came_before_the_service_worker(browser: Browser
         pg.locator(".motor-oferta [data-motor-acao='baixar']").click()
         assert pg.evaluate("() => !navigator.serviceWorker.controller"), "o service worker já controlava a página"
         pg.wait_for_function(COMPUTED)
-        files = len(pg.evaluate("() => window.estatutosMotor.arquivos()"))
+        files = len(json.loads(pg.get_attribute(".motor-oferta", "data-motor-arquivos") or "[]"))
         pg.wait_for_function("() => !!navigator.serviceWorker.controller")
         # The worker keeps the files in the background after its first answer (a minute at most).
         for _ in range(120):

@@ -1,0 +1,251 @@
+"""The site's build as a typed MkDocs plugin (``estatutos`` in ``mkdocs.yml``).
+
+Registered by an entry point (``pyproject.toml``, ``[project.entry-points."mkdocs.plugins"]``):
+``bash scripts/run.sh setup`` installs this checkout into its ``.venv`` as an editable package,
+without dependencies and without a build environment of its own (``pip install --no-deps
+--no-build-isolation -e .``, with the venv's setuptools): a fresh clone finds the plugin, and the
+hashed install of ``requirements.txt`` is left as it is.
+
+Its options (:class:`EstatutosConfig`), checked by MkDocs before anything is built:
+
+- ``publicar`` (``!ENV [EP_PUBLICAR, '']``): a build for publishing, which refuses a local
+  ``site_url`` (:mod:`macros.build.public_address`) and one without a destination for
+  «Informar um erro» (:mod:`macros.build.report_destination`);
+- ``relatar_erro``: ``rastreador`` and ``email``, where «Informar um erro» may also send a report
+  (:mod:`macros.build.report_destination`; given to the pages' macros as ``extra.relatar_erro``).
+
+The plugin holds the build's :class:`macros.data.site.Site` (``self.site``), loaded once in
+``on_config``: every data file read and validated once before anything renders; a broken file
+stops the build with the file, the place and the reason; nothing of a previous build (``mkdocs
+serve``) survives. The macros read the same Site (:func:`macros.data.site.current`).
+
+- ``on_config``: the options checked, the Site loaded, the glossary's abbreviations file;
+- ``on_files``: the source documents, Pyodide, the downloads of ``/dados/``, the site's own
+  scripts and styles in a few bundles (:mod:`macros.build.bundles`), the calculators' archive and
+  the engine's report (:mod:`macros.build.site_files`);
+- ``on_page_content``: bare tables in scrolling regions; the engine offer on the calculators'
+  pages; the own search documents' titles read;
+- ``on_page_context`` and ``on_template_context``: what ``overrides/main.html`` puts in
+  Material's blocks (``estatutos``, :mod:`macros.build.page_parts`): the tags of every page's
+  ``<head>`` and around Material's script, the metadata of statute pages; the content of
+  ``404.html`` and of the «Sem internet» page (``overrides/``);
+- ``on_post_build``: the feed, the search index and its worker, ``robots.txt``, the Content
+  Security Policy (:mod:`macros.build.csp`), ``_headers`` for the hosts that read one
+  (:mod:`macros.build.hosting`) and the compressed copies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils import get_relative_url
+from mkdocs.utils.templates import TemplateContext
+
+from macros.build import (
+    bundles,
+    csp,
+    feed,
+    hosting,
+    offline,
+    page_parts,
+    precompress,
+    public_address,
+    report_destination,
+    robots,
+    search_index,
+    search_not_here,
+    search_worker,
+    site_files,
+)
+from macros.data import build_id, glossario
+from macros.data import site as data_site
+from macros.data.loader import ROOT, DataError
+from macros.render import material, not_found, regions
+
+LOG = logging.getLogger("mkdocs.plugins.estatutos")
+
+
+class Publishing(base.BaseConfigOption[bool]):
+    """A yes or a no, as ``EP_PUBLICAR`` gives it (``1``, ``sim``, ``true``; empty is no)."""
+
+    def __init__(self, default: bool = False) -> None:
+        super().__init__()
+        self.default = default
+
+    def run_validation(self, value: object) -> bool:
+        if isinstance(value, bool):
+            return value
+        if value is None:
+            return False
+        return public_address.publishing({public_address.PUBLISH_VARIABLE: str(value)})
+
+
+class ReportConfig(base.Config):  # type: ignore[no-untyped-call]
+    rastreador = c.Type(str, default="")
+    email = c.Type(str, default="")
+
+
+class EstatutosConfig(base.Config):  # type: ignore[no-untyped-call]
+    publicar = Publishing(default=False)
+    relatar_erro = c.SubConfig(ReportConfig)
+
+
+class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-call]
+    """The build of Estatutos Portuários (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.site: data_site.Site | None = None
+        self.theme_script = ""
+
+    def _site(self) -> data_site.Site:
+        if self.site is None:
+            raise PluginError("o Site não foi carregado (on_config não rodou)")
+        return self.site
+
+    # ------------------------------------------------------------------ config
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        environ = {public_address.PUBLISH_VARIABLE: "1" if self.config.publicar else ""}
+        try:
+            public_address.check(config["site_url"] or "", environ)
+        except public_address.AddressError as exc:
+            raise PluginError(f"Endereço público — {exc}") from exc
+        config["extra"]["relatar_erro"] = {"rastreador": self.config.relatar_erro.rastreador,
+                                           "email": self.config.relatar_erro.email}
+        try:
+            # A build for publishing also needs somewhere for «Informar um erro» to send a report.
+            report_destination.check(config["extra"], environ)
+        except report_destination.DestinationError as exc:
+            raise PluginError(f"Relatos de erro — {exc}") from exc
+        try:
+            site = self.site = data_site.start()
+            # Generated, never versioned: one folder per checkout, rewritten at every build.
+            folder = Path(tempfile.gettempdir()) / f"ep-glossario-{hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]}"
+            glossary_file = glossario.write_abbreviations(site.glossary, folder)
+            build_id.pin_epoch()
+            site.products.build_id = build_id.build_id()
+            site.products.not_here = search_not_here.load(site.data / "fora.yaml", site.acts)
+        except DataError as exc:
+            raise PluginError(f"Dados inválidos — {exc}") from exc
+        except build_id.BuildIdError as exc:
+            raise PluginError(str(exc)) from exc
+        try:
+            self.theme_script = material.theme_bundle(Path(d) for d in config["theme"].dirs)
+        except material.MaterialChangedError as exc:
+            raise PluginError(f"Material — {exc}") from exc
+        # The «Sem internet» page: a template of overrides/, rendered like 404.html.
+        config["theme"].static_templates.add(not_found.OFFLINE_FILE)
+        snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
+        snippets["base_path"] = [str(glossary_file.parent)]
+        snippets["auto_append"] = [glossary_file.name]
+        return config
+
+    # ------------------------------------------------------------------ files
+    def on_files(self, files: Files, *, config: MkDocsConfig) -> Files:
+        site = self._site()
+        site.products.bundles = bundles.Bundles()
+        try:
+            site_files.add_sources(site, files, config)
+            site_files.add_pyodide(files, config)
+            site_files.add_vendor(files, config)
+            site_files.add_downloads(site, files, config)
+            site_files.add_print_css(site, files, config)
+            # The site's own scripts and styles in a few bundles (macros/build/bundles.py), the
+            # engine's worker among them: before the engine's report, which lists it.
+            bundles.bundle(files, config, site.products.bundles)
+            site_files.add_calculators(site, files, config)
+            site_files.add_engine_report(site, files, config)  # and assets/versao.json
+            site_files.add_not_here(site, files, config)
+        except site_files.MissingAssetError as exc:
+            raise PluginError(str(exc)) from exc
+        except bundles.BundleError as exc:
+            raise PluginError(f"Pacotes de scripts e estilos — {exc}") from exc
+        return files
+
+    def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Read the own search documents' titles before Material's search strips them; bare
+        (Markdown) tables scroll inside a labelled region, never the page (macros/render/regions.py);
+        the engine offer on the calculators' pages (macros/build/offline.py)."""
+        site = self._site()
+        search_index.collect_titles(site.products.own_titles, page.url, html)
+        html = offline.add_offer(html, page.file.src_uri, site.products.engine_report)
+        return regions.wrap_bare_tables(html)
+
+    # ------------------------------------------------------------------ pages
+    def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        """What overrides/main.html puts in Material's blocks for this page (macros/build/page_parts.py)."""
+        root = get_relative_url(".", page.url).rstrip("/") + "/"
+        root = "" if root == "./" else root
+        context["estatutos"] = page_parts.for_page(  # type: ignore[typeddict-unknown-key]
+            self._site(), config, page.file.src_uri, root, page.content or "", self.theme_script)
+        return context
+
+    def on_template_context(self, context: TemplateContext, *, template_name: str,
+                            config: MkDocsConfig) -> TemplateContext:
+        """The same for 404.html and the «Sem internet» page (overrides/), both shown at any
+        address: links from the site's root path, like MkDocs gives 404.html."""
+        if template_name in ("404.html", not_found.OFFLINE_FILE):
+            offline_page = template_name == not_found.OFFLINE_FILE
+            if offline_page:
+                context["base_url"] = urlsplit(config["site_url"] or "/").path
+            context["estatutos"] = page_parts.for_error_page(  # type: ignore[typeddict-unknown-key]
+                self._site(), config, offline_page)
+        return context
+
+    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
+        """Give Material's search dialog an accessible name (axe: aria-dialog-name)."""
+        return self._name_search(output, page.file.src_uri)
+
+    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
+        return self._name_search(output_content, template_name) if template_name.endswith(".html") else output_content
+
+    @staticmethod
+    def _name_search(output: str, where: str) -> str:
+        try:
+            return material.name_search_dialog(output)
+        except material.MaterialChangedError as exc:
+            raise PluginError(f"{where}: {exc} (tema mudou?)") from exc
+
+    # ------------------------------------------------------------------ the built site
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        site = self._site()
+        site_dir = Path(config["site_dir"])
+        feed.write(site, site_dir, config["site_url"] or "/")
+        sizes = search_index.write(site_dir, site.statutes, site.products.own_titles)
+        total = sizes.pop("total")
+        for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
+            LOG.info("Índice de busca — %s: %d documentos, %.1f KB (%.1f KB gzip)",
+                     search_index.KIND_NAMES.get(kind, kind), count, raw / 1024, packed / 1024)
+        LOG.info("Índice de busca — total: %d documentos, %.1f KB (%.1f KB gzip; limite 150 KB)",
+                 total[0], total[1] / 1024, total[2] / 1024)
+        if total[2] > search_index.LIMIT_GZIP:
+            raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
+        # Material's search worker with the site's faster index build (the same results).
+        try:
+            search_worker.write(site_dir, Path(config["docs_dir"]))
+        except (search_worker.SearchWorkerError, bundles.BundleError) as exc:
+            raise PluginError(f"Worker da busca — {exc}") from exc
+        robots.write(site_dir, config["site_url"] or "")
+        # The policy approves only the inline scripts the theme's templates ship.
+        try:
+            csp.add_to_site(site_dir, [Path(d) for d in config["theme"].dirs],
+                            urlsplit(config["site_url"] or "/").path or "/")
+        except csp.UnknownScriptError as exc:
+            raise PluginError(f"Política de segurança — {exc}") from exc
+        hosting.write_headers_file(site_dir)  # _headers: the same headers for Netlify, Cloudflare
+        # After every change to the written files: brotli and gzip copies of the engine and large assets.
+        copies = precompress.write_all(site_dir)
+        LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",
+                 copies["files"], copies["raw"] / 1e6, copies["brotli"] / 1e6, copies["gzip"] / 1e6)

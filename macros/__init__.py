@@ -91,15 +91,15 @@ def define_env(env: Any) -> None:
         return acts_page(current())
 
     @env.macro  # type: ignore[untyped-decorator]
-    def hoje_fonte(slug: str, article: str, index: int) -> str:
+    def hoje_fonte(claim_id: str) -> str:
         """What an answer says about today, referenced: the sources and the check (how and when)
-        of the ``index``-th claim of the article's «Hoje» box (or of ``outside`` in data/hoje/)."""
-        return str(render_hoje.answer_ref(current(), slug, article, index))
+        of the «Hoje» claim named ``claim_id`` (its ``id`` in data/hoje/, never its place)."""
+        return str(render_hoje.answer_ref(current(), claim_id))
 
     @env.macro  # type: ignore[untyped-decorator]
     def quero_saber(prefix: str = "") -> str:
         """The list of questions (links relative to the page: prefix "perguntas/" on the home)."""
-        return str(perguntas.question_list(prefix, perguntas.questions(env.conf["nav"])))
+        return str(perguntas.question_lists(prefix, perguntas.question_groups(env.conf["nav"])))
 
     @env.macro  # type: ignore[untyped-decorator]
     def hoje_tabela() -> str:
@@ -148,3 +148,19 @@ def define_env(env: Any) -> None:
         return pages[name](current())
 
     report_errors(env)  # a failing macro is logged as an error, never silent under -q
+
+
+def on_pre_page_macros(env: Any) -> None:
+    """Before a page's macros run (mkdocs-macros calls this outside its own error handling): a
+    page that cites a «Hoje» claim that does not exist stops the build with the file, the line and
+    the reason, not a traceback (:func:`macros.render.hoje.check_claim_refs`)."""
+    from pathlib import Path
+
+    from mkdocs.exceptions import PluginError
+
+    from .data.loader import DataError
+
+    try:
+        render_hoje.check_claim_refs(current(), Path(env.page.file.abs_src_path), env.markdown)
+    except DataError as exc:
+        raise PluginError(f"Dados inválidos — {exc}") from None

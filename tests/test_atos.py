@@ -140,7 +140,8 @@ def raw_registry() -> dict[str, Any]:
 
 
 BROKEN: list[tuple[str, Any, str, str]] = [
-    ("id repetido", lambda d: d["atos"].append(dict(d["atos"][5])), "atos[24].id", "repetido"),
+    ("id repetido", lambda d: d["atos"].append(dict(d["atos"][5])), f"atos[{len(raw_registry()['atos'])}].id",
+     "repetido"),
     ("endereço repetido", lambda d: d["atos"][6].update(url=d["atos"][5]["url"]), "atos[6].url", "repetido"),
     ("mesmo número e ano", lambda d: d["atos"][8].update(number="24.508"), "atos[8].number", "decreto-24508-1934"),
     ("endereço não oficial", lambda d: d["atos"][6].update(url="https://example.com/clt"), "atos[6].url", ""),

@@ -99,8 +99,18 @@ def remove_article(data: Path, article: str) -> None:
         raw["source"]["sha256"] = hashlib.sha256(source.read_bytes()).hexdigest()
         raw["body"] = [n for n in raw["body"] if n.get("id") != article]
 
+    def hoje(raw: Any) -> None:
+        raw["articles"].pop(article)
+        for topic in raw.get("topics", {}).values():  # a claim of today's topics may point at it too
+            for claim in topic["claims"]:
+                kept = [p for p in claim.get("provisions", []) if p != article and not p.startswith(f"{article}_")]
+                if kept:
+                    claim["provisions"] = kept
+                else:
+                    claim.pop("provisions", None)
+
     edit_yaml(data / "statutes" / "lei-4860-1965.yaml", statute)
-    edit_yaml(data / "hoje" / "lei-4860-1965.yaml", lambda raw: raw["articles"].pop(article))
+    edit_yaml(data / "hoje" / "lei-4860-1965.yaml", hoje)
 
 
 def test_a_provision_a_calculator_names_cannot_be_removed(tmp_path: Path) -> None:

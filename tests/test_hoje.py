@@ -39,6 +39,20 @@ def check(tmp_path: Path, data: dict[str, Any], slug: str = "lei-4860-1965") -> 
     build(load_validated(path, "hoje"), path, current().statutes[slug], current().acts)
 
 
+def claim(data: dict[str, Any], claim_id: str) -> dict[str, Any]:
+    """The claim named ``claim_id`` in a layer's tree (its first place, if it is shared)."""
+    return next(c for art in data["articles"].values() for c in art["claims"] if c["id"] == claim_id)
+
+
+def at(claim_id: str, slug: str = "lei-4860-1965") -> str:
+    """Where the claim named ``claim_id`` first is in the real file: ``articles.art7.claims[2]``."""
+    for art_id, art in raw(slug)["articles"].items():
+        for i, c in enumerate(art["claims"]):
+            if c["id"] == claim_id:
+                return f"articles.{art_id}.claims[{i}]"
+    raise KeyError(claim_id)
+
+
 def test_real_layer_covers_every_article_of_the_three_acts() -> None:
     layers = load_all_today(HOJE, current().statutes, current().acts)
     assert set(layers) == set(current().statutes)
@@ -53,52 +67,52 @@ def test_real_layer_covers_every_article_of_the_three_acts() -> None:
 
 BROKEN: list[tuple[str, Any, str, str]] = [
     # (what, mutation, place, words of the reason)
-    ("sem fonte", lambda d: d["articles"]["art7"]["claims"][0].pop("sources"),
-     "articles.art7.claims[0]", "campo obrigatório ausente ('sources')"),
-    ("fontes vazias", lambda d: d["articles"]["art7"]["claims"][0].update(sources=[]),
-     "articles.art7.claims[0].sources", "lista vazia (é preciso ao menos 1 item)"),
-    ("sem conferência", lambda d: d["articles"]["art7"]["claims"][1].pop("check"),
-     "articles.art7.claims[1]", "campo obrigatório ausente ('check')"),
-    ("data malformada", lambda d: d["articles"]["art7"]["claims"][1]["check"].update(date="30/11/2026"),
-     "articles.art7.claims[1].check.date", "formato inválido"),
-    ("data inexistente", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2026-02-30"),
-     "articles.art4.claims[0].check.date", "data inexistente"),
-    ("data no futuro", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(date="2999-01-01"),
-     "articles.art4.claims[0].check.date", "no futuro"),
-    ("conferido sem nada lido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(read=[]),
-     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
+    ("sem fonte", lambda d: claim(d, "cf-art7-xiii-jornada").pop("sources"),
+     at("cf-art7-xiii-jornada"), "campo obrigatório ausente ('sources')"),
+    ("fontes vazias", lambda d: claim(d, "cf-art7-xiii-jornada").update(sources=[]),
+     at("cf-art7-xiii-jornada") + ".sources", "lista vazia (é preciso ao menos 1 item)"),
+    ("sem conferência", lambda d: claim(d, "cf-art7-xvi-hora-extra").pop("check"),
+     at("cf-art7-xvi-hora-extra"), "campo obrigatório ausente ('check')"),
+    ("data malformada", lambda d: claim(d, "cf-art7-xvi-hora-extra")["check"].update(date="30/11/2026"),
+     at("cf-art7-xvi-hora-extra") + ".check.date", "formato inválido"),
+    ("data inexistente", lambda d: claim(d, "tst-oj60-i-noite-no-porto")["check"].update(date="2026-02-30"),
+     at("tst-oj60-i-noite-no-porto") + ".check.date", "data inexistente"),
+    ("data no futuro", lambda d: claim(d, "tst-oj60-i-noite-no-porto")["check"].update(date="2999-01-01"),
+     at("tst-oj60-i-noite-no-porto") + ".check.date", "no futuro"),
+    ("conferido sem nada lido", lambda d: claim(d, "tst-oj60-i-noite-no-porto")["check"].update(read=[]),
+     at("tst-oj60-i-noite-no-porto") + ".check.read", "«conferido» exige ao menos uma página lida"),
     ("conferido sem o dispositivo achado", lambda d: [r.update(provision_found=False)
-                                                      for r in d["articles"]["art4"]["claims"][0]["check"]["read"]],
-     "articles.art4.claims[0].check.read", "«conferido» exige ao menos uma página lida"),
-    ("não conferido sem nota", lambda d: d["articles"]["art7"]["claims"][7]["check"].pop("note"),
-     "articles.art7.claims[7].check", "«nao_conferido» exige a nota"),
-    ("quem conferiu desconhecido", lambda d: d["articles"]["art4"]["claims"][0]["check"].update(by="alguem"),
-     "articles.art4.claims[0].check.by", "valor não permitido"),
-    ("leitura sem publicador", lambda d: d["articles"]["art4"]["claims"][0]["check"]["read"][0].pop("publisher"),
-     "articles.art4.claims[0].check.read[0]", "campo obrigatório ausente ('publisher')"),
+                                                      for r in claim(d, "tst-oj60-i-noite-no-porto")["check"]["read"]],
+     at("tst-oj60-i-noite-no-porto") + ".check.read", "«conferido» exige ao menos uma página lida"),
+    ("não conferido sem nota", lambda d: claim(d, "l4860-art7-par9-chefes")["check"].pop("note"),
+     at("l4860-art7-par9-chefes") + ".check", "«nao_conferido» exige a nota"),
+    ("quem conferiu desconhecido", lambda d: claim(d, "tst-oj60-i-noite-no-porto")["check"].update(by="alguem"),
+     at("tst-oj60-i-noite-no-porto") + ".check.by", "valor não permitido"),
+    ("leitura sem publicador", lambda d: claim(d, "tst-oj60-i-noite-no-porto")["check"]["read"][0].pop("publisher"),
+     at("tst-oj60-i-noite-no-porto") + ".check.read[0]", "campo obrigatório ausente ('publisher')"),
     ("endereço fora do registro",
-     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url="https://example.com/x"),
-     "articles.art7.claims[0].sources[0]", "chave desconhecida"),
-    ("ato fora do registro", lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="lei-1-1900"),
-     "articles.art7.claims[0].sources[0].act", "não está no registro"),
+     lambda d: claim(d, "cf-art7-xiii-jornada")["sources"][0].update(url="https://example.com/x"),
+     at("cf-art7-xiii-jornada") + ".sources[0]", "chave desconhecida"),
+    ("ato fora do registro", lambda d: claim(d, "cf-art7-xiii-jornada")["sources"][0].update(act="lei-1-1900"),
+     at("cf-art7-xiii-jornada") + ".sources[0].act", "não está no registro"),
     ("ato do registro sem endereço oficial nem motivo",
-     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(act="mensagem-veto-1004-1965"),
-     "articles.art7.claims[0].sources[0].act", "não tem endereço oficial"),
+     lambda d: claim(d, "cf-art7-xiii-jornada")["sources"][0].update(act="decreto-lei-3844-1941"),
+     at("cf-art7-xiii-jornada") + ".sources[0].act", "não tem endereço oficial"),
     ("motivo de falta de endereço para ato com endereço",
-     lambda d: d["articles"]["art7"]["claims"][0]["sources"][0].update(url_note="sem motivo algum aqui"),
-     "articles.art7.claims[0].sources[0].url_note", "url_note não cabe"),
+     lambda d: claim(d, "cf-art7-xiii-jornada")["sources"][0].update(url_note="sem motivo algum aqui"),
+     at("cf-art7-xiii-jornada") + ".sources[0].url_note", "url_note não cabe"),
     ("faixa sem conferência", lambda d: d["status"].pop("check"), "status", "campo obrigatório ausente ('check')"),
-    ("chave desconhecida", lambda d: d["articles"]["art7"]["claims"][0].update(nota="x"),
-     "articles.art7.claims[0]", "chave desconhecida"),
-    ("tipo desconhecido", lambda d: d["articles"]["art7"]["claims"][0].update(kind="opiniao"),
-     "articles.art7.claims[0].kind", "valor não permitido"),
+    ("chave desconhecida", lambda d: claim(d, "cf-art7-xiii-jornada").update(nota="x"),
+     at("cf-art7-xiii-jornada"), "chave desconhecida"),
+    ("tipo desconhecido", lambda d: claim(d, "cf-art7-xiii-jornada").update(kind="opiniao"),
+     at("cf-art7-xiii-jornada") + ".kind", "valor não permitido"),
     ("artigo faltando", lambda d: d["articles"].pop("art9"), "articles", "faltam artigos sem caixa «Hoje»: art9"),
     ("artigo inexistente", lambda d: d["articles"].update(art99=d["articles"]["art9"]),
      "articles.art99", "não é artigo nem anexo"),
-    ("dispositivo inexistente", lambda d: d["articles"]["art7"]["claims"][0].update(provisions=["art7_par12"]),
-     "articles.art7.claims[0].provisions[0]", "'art7_par12' não existe"),
-    ("afirmação de outro artigo", lambda d: d["articles"]["art7"]["claims"][0].update(provisions=["art4"]),
-     "articles.art7.claims[0].provisions", "nenhum dispositivo da afirmação pertence a art7"),
+    ("dispositivo inexistente", lambda d: claim(d, "cf-art7-xiii-jornada").update(provisions=["art7_par12"]),
+     at("cf-art7-xiii-jornada") + ".provisions[0]", "'art7_par12' não existe"),
+    ("afirmação de outro artigo", lambda d: claim(d, "cf-art7-xiii-jornada").update(provisions=["art4"]),
+     at("cf-art7-xiii-jornada") + ".provisions", "nenhum dispositivo da afirmação pertence a art7"),
 ]
 
 
@@ -120,14 +134,14 @@ def test_claim_without_source_or_check_stops_the_build(tmp_path: Path, field: st
     target = data / "hoje" / "lei-4860-1965.yaml"
     text = target.read_text(encoding="utf-8")
     broken = raw()
-    broken["articles"]["art7"]["claims"][2].pop(field)
+    claim(broken, "tst-oj60-ii-salario-basico").pop(field)
     target.write_text(yaml.safe_dump(broken, allow_unicode=True, sort_keys=False), encoding="utf-8")
     assert text != target.read_text(encoding="utf-8")
     done = build_site(tmp_path / "site", env={"EP_DATA_DIR": str(data)})
     output = done.stdout + done.stderr
     assert done.returncode != 0
     assert "hoje/lei-4860-1965.yaml" in output, output
-    assert "em articles.art7.claims[2]" in output, output
+    assert f"em {at('tst-oj60-ii-salario-basico')}" in output, output
     assert f"campo obrigatório ausente ('{field}')" in output, output
     assert "Traceback" not in output
 
@@ -177,16 +191,18 @@ def test_every_article_has_its_box_with_official_links_and_how_each_claim_was_ch
 def test_hoje_page_is_one_table_of_every_claim(site_dir: Path) -> None:
     page = site_dir / "hoje" / "index.html"
     text = page.read_text(encoding="utf-8")
-    rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", text, re.S)
+    rows = re.findall(r"<tr(?: id=\"[a-z0-9-]+\")?><th scope=\"row\">.*?</tr>", text, re.S)
     claims = sum(len(a.claims) for layer in current().today.values() for a in layer.articles.values())
     outside = sum(len(o.claims) for layer in current().today.values() for o in layer.outside.values())
-    assert outside and len(rows) == claims + outside
+    topics = sum(len(o.claims) for layer in current().today.values() for o in layer.topics.values())
+    assert outside and topics and len(rows) == claims + outside + topics
     for row in rows:
         assert re.search(r'href="https://(www\.planalto|www3\.tst|portal\.stf|legis\.senado)', row) or \
             "hoje-sem-endereco" in row, row
         assert re.search(r'(Conferido|Não conferido)[^<]*(<[^>]+>[^<]*)*?<time datetime="\d{4}-\d{2}-\d{2}">'
                          r'\d{2}/\d{2}/\d{4}</time>', row), row
-        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row, row
+        assert re.search(r'href="\.\./[a-z0-9-]+/#hoje-(art|anx)\d+"', row) or "Fora desta edição" in row \
+            or "Assunto de hoje" in row, row
     assert "não é conselho jurídico" in text
     assert text.count('class="hoje-situacao-fonte"') == len(current().today)
 

@@ -61,6 +61,17 @@ def test_archived_copy_of_the_official_page_is_not_called_the_official_page() ->
     assert "a página oficial não pôde ser aberta" in html
 
 
+def test_a_copy_of_the_official_text_kept_by_others_is_named_as_such() -> None:
+    mirror = Reading("https://github.com/exemplo/espelho/blob/abc/lei.txt", "Espelho Exemplo", False, True, True,
+                     "Art. 1º", PLANALTO)
+    html = text_of(str(render_hoje.check_html(Check("conferido", DAY, "edicao", (mirror,)))))
+    assert "numa cópia do texto oficial publicada por Espelho Exemplo" in html
+    assert "a página oficial não pôde ser aberta" in html and "na página oficial (" not in html
+    short = text_of(str(render_hoje.check_short(Check("conferido", DAY, "edicao", (mirror,)))))
+    assert short == ("conferido em 01/12/2026 numa cópia do texto oficial publicada por terceiros; a página "
+                     "oficial não pôde ser aberta")
+
+
 def test_unchecked_claim_says_so_with_the_reason_and_a_page_where_the_provision_was_not_found() -> None:
     html = text_of(str(render_hoje.check_html(Check("nao_conferido", DAY, "edicao", (
         Reading(COPY, "Editora Exemplo", False, True, False),), "O artigo não foi encontrado."))))
@@ -143,7 +154,7 @@ def test_every_sentence_about_today_in_an_answer_shows_how_and_when_it_was_check
 
 
 def test_answer_reference_has_the_box_date_and_links_to_the_box(site_dir: Path) -> None:
-    claim = current().today["lei-4860-1965"].claim("art7", 6)
+    claim = current().claim("tst-sumula-146-feriado-em-dobro").claim
     answer = (site_dir / "perguntas" / "feriados" / "index.html").read_text(encoding="utf-8")
     box = (site_dir / "lei-4860-1965" / "index.html").read_text(encoding="utf-8")
     day = f'<time datetime="{claim.check.on.isoformat()}">'
@@ -173,16 +184,18 @@ def test_no_page_tells_of_a_verification_on_the_official_site(site_dir: Path) ->
 
 
 # ------------------------------------------------------------------ the statements of issue 18
-def test_aprj_ended_when_the_company_was_constituted_in_1973_decreto_72439(site_dir: Path) -> None:
+def test_aprj_end_is_tied_to_the_company_and_the_1973_link_is_said_unconfirmed(site_dir: Path) -> None:
     """DL 256/1967 art. 1º: the APRJ ends on the date the company is constituted; Decreto nº
-    72.439/1973 approved the constitution (30/4/1973) of the Companhia Docas da Guanabara."""
+    72.439/1973 approved the constitution (30/4/1973) of the Companhia Docas da Guanabara, but that
+    it is the company of 1967 is unconfirmed (issue 26 §5): never «extinta em 1967» nor «em 1973»."""
     text = claims_text("decreto-17961-1945", "art1")
     assert "1973" in text and "Decreto nº 72.439/1973" in text and "Companhia Docas da Guanabara" in text
-    assert "Decreto-Lei nº 256/1967, arts. 1º e 3º" in text
+    assert "Decreto-Lei nº 256/1967, arts. 1º a 3º" in text and "não confirmou" in text
     for page in site_dir.glob("**/index.html"):
-        assert "extinta em 1967" not in page.read_text(encoding="utf-8"), page
+        html = page.read_text(encoding="utf-8")
+        assert "extinta em 1967" not in html and "extinta em 1973" not in html, page
     calc = (site_dir / "calculadoras" / "salarios_1945" / "index.html").read_text(encoding="utf-8")
-    assert "1973" in calc
+    assert "autarquia extinta" in calc
 
 
 def test_waiting_time_employee_clt_art4_avulso_lei_12815_art43() -> None:
@@ -238,7 +251,7 @@ def test_night_additional_enters_the_overtime_base_tst_e_rr_1260_79_2011_5_08_00
 
 
 def test_six_hour_shifts_cf_art7_xiv_in_the_weekly_limit_claim() -> None:
-    claim = current().today["lei-4860-1965"].claim("art7", 0)
+    claim = current().claim("cf-art7-xiv-turnos").claim
     assert "turnos ininterruptos de revezamento" in claim.statement and "6" in claim.statement
     assert any("XIV" in s.provision for s in claim.sources)
 

@@ -127,7 +127,8 @@ articles:
     applies: historico
     who: Ninguém hoje (ato de exemplo).
     claims:
-      - kind: situacao
+      - id: exemplo-{{slug}}-{article}
+        kind: situacao
         statement: Este artigo de exemplo não se aplica a ninguém hoje.
         sources:
           - {{{{act: {{slug}}, provision: "{label}"}}}}

@@ -18,7 +18,7 @@ from conftest import ROOT
 from calculators import api
 from macros.data.site import current
 from macros.render.calculator_result import share_query
-from macros.render.perguntas import ExampleError, questions
+from macros.render.perguntas import ExampleError, is_about_today_only, question_groups, questions
 
 
 class _ConfigLoader(yaml.SafeLoader):
@@ -51,7 +51,19 @@ SUBJECTS = {
     "gang's pay split (1941)": "divisao-do-terno",
     "1945 salaries": "salarios-1945",
     "terms": "palavras",
+    # issue 26 §6: the avulso's questions, and two for everyone
+    "avulso: vacation and 13th through the OGMO": "avulso-ferias-e-13",
+    "avulso: time limit to claim": "avulso-prazo-para-cobrar",
+    "avulso: who answers if the operator does not pay": "avulso-quem-paga",
+    "avulso: the OGMO's 48-hour payment": "avulso-prazo-do-pagamento",
+    "avulso: waiting on the roster": "avulso-espera-na-escala",
+    "avulso: minimum income": "avulso-renda-minima",
+    "avulso: another port activity without a new registration": "avulso-outra-atividade",
+    "avulso: when the night starts": "avulso-inicio-da-noite",
+    "the 11-hour rest between two shifts cut": "descanso-cortado",
+    "minimum night additional under the 1965 law": "adicional-noturno",
 }
+TODAY_ONLY = {slug for slug in QUESTIONS if is_about_today_only(slug)}
 
 
 def article(site: Path, slug: str) -> str:
@@ -78,13 +90,20 @@ def test_at_least_twelve_answers_cover_every_subject() -> None:
 
 @pytest.mark.parametrize("slug", QUESTIONS)
 def test_answer_links_provision_law_and_calculator(site_dir: Path, slug: str) -> None:
+    """Every answer links the official publication of what it says about today; an answer on a
+    subject of these acts links its provision and a calculator too. An answer on a subject these
+    acts do not treat (``assunto: hoje``) links a provision only where one bears on it."""
     html = article(site_dir, slug)
     provisions = PROVISION.findall(html)
-    assert provisions, "nenhum link para dispositivo desta edição"
+    assert provisions or slug in TODAY_ONLY, "nenhum link para dispositivo desta edição"
     for statute, node in provisions:
         assert f'id="{node}"' in (site_dir / statute / "index.html").read_text(encoding="utf-8")
     assert OFFICIAL.search(html), "nenhum link para a publicação oficial"
+    assert 'class="pergunta-fonte"' in html, "nenhuma afirmação «Hoje» citada"
     calculators = CALCULATOR.findall(html)
+    if slug in TODAY_ONLY:
+        assert not calculators, "assunto sem calculadora, mas com link para uma"
+        return
     assert calculators, "nenhum link para calculadora"
     for name, query in calculators:
         assert name in api.names()
@@ -128,6 +147,23 @@ def test_home_opens_with_the_questions_before_the_statute_cards(site_dir: Path) 
     index = (site_dir / "perguntas" / "index.html").read_text(encoding="utf-8")
     for slug in QUESTIONS:
         assert f'href="{slug}/"' in index
+
+
+def test_the_avulso_answers_are_a_group_of_the_menu_and_of_the_list(site_dir: Path) -> None:
+    """The avulso's questions are one sub-section of «Quero saber…» (the menu and the list on
+    /perguntas/ and on the home), labelled; every answer is in exactly one group."""
+    nav = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=_ConfigLoader)["nav"]
+    groups = question_groups(nav)
+    assert [s for _, slugs in groups for s in slugs] == list(QUESTIONS)
+    avulso = dict((t, s) for t, s in groups if t)["Sou avulso (OGMO)"]
+    assert set(avulso) >= TODAY_ONLY
+    assert len(avulso) >= 8
+    for page, prefix in (("perguntas/index.html", ""), ("index.html", "perguntas/")):
+        html = (site_dir / page).read_text(encoding="utf-8")
+        label = re.search(r'<p class="quero-saber-grupo" id="([a-z0-9-]+)">Sou avulso \(OGMO\)</p>\s*'
+                          r'<ul class="quero-saber" aria-labelledby="\1">(.*?)</ul>', html, re.S)
+        assert label, page
+        assert re.findall(r'href="([a-z0-9-]+)/"', label.group(2).replace(f'href="{prefix}', 'href="')) == list(avulso)
 
 
 def test_the_questions_are_the_menus() -> None:

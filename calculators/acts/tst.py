@@ -30,10 +30,12 @@ NIGHT_IN_BASE = Provision(
 # Súmula nº 146: the holiday (or Sunday) worked and not compensated is paid in double, over and
 # above the pay of the weekly rest (for a monthly-paid worker, the salary already pays the rest
 # day: the double is owed on top of it). Its number is that of Lei nº 605/1949, art. 9º
-# (:data:`calculators.acts.lei_605_1949.HOLIDAY_TIMES`). No official address was found (like
-# its entry in data/atos.yaml).
+# (:data:`calculators.acts.lei_605_1949.HOLIDAY_TIMES`). Its address is the registry's
+# (data/atos.yaml, tst-sumula-146): formed by the pattern of the TST's pages of súmulas, never
+# opened from here; the text was read in copies kept by others.
+SUMULA_146_URL = "https://www3.tst.jus.br/jurisprudencia/Sumulas_com_indice/Sumulas_Ind_101_150.html#SUM-146"
 SUMULA_146 = Provision(
-    "tst-sumula-146", "sumula", "TST, Súmula nº 146", "", "2026-12-01",
-    "numa cópia do texto publicada por legjur.com; o endereço oficial no site do TST não foi "
-    "localizado",
+    "tst-sumula-146", "sumula", "TST, Súmula nº 146", SUMULA_146_URL, "2026-12-02",
+    "na ementa de um acórdão do TST que a transcreve, numa cópia publicada por jusbrasil.com.br; "
+    "a página do TST não pôde ser aberta",
 )

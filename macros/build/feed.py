@@ -66,7 +66,7 @@ def feed_xml(site: Site, site_url: str) -> bytes:
         fe.published(entry_time(change))
         fe.updated(entry_time(change))
         fe.category(term=change.kind, label=change.kind_label)
-        fe.summary(change.summary)
+        fe.summary(site.changes.full_summary(change))
     out: bytes = fg.atom_str(pretty=True)
     return out
 

@@ -5,7 +5,8 @@ schema requires every claim to have a kind, a statement, at least one source, th
 bears on and its check record (:class:`Check`: what was read, when and where: the official page,
 or the stored copy read instead, and whether the provision was found). The status banner's
 sentence has sources and a check record too (``status``), and so have the claims about provisions
-outside this edition (``outside``, cited by the answers in /perguntas/).
+outside this edition (``outside``, cited by the answers in /perguntas/), and the claims on subjects
+of today that no provision of the act treats (``topics``: the avulso and the OGMO).
 
 This module checks what a schema cannot: the statute exists, every article and annex of it has an
 entry (and no entry names a provision it lacks), every claim bears on at least one provision of its
@@ -19,7 +20,8 @@ legal rule: the statements are editorial text.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+import difflib
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,7 +72,8 @@ class Source:
 class Reading:
     """One page read to check a claim: its address and publisher, whether it is the official
     publisher's page, whether it was a stored copy (not the live page) and whether the cited
-    provision was found on it."""
+    provision was found on it; ``copy_of``: for a copy of the official text kept by others (a
+    public mirror of the Planalto's files), the official page it says it reproduces."""
 
     url: str
     publisher: str
@@ -78,6 +81,7 @@ class Reading:
     stored_copy: bool
     provision_found: bool
     marker: str | None = None
+    copy_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,8 +106,10 @@ class Check:
 
 @dataclass(frozen=True)
 class Claim:
-    """One editorial statement about today."""
+    """One editorial statement about today, named by its stable ``id`` (unique in
+    ``data/hoje/``): the answers and the calculators cite it by that name, never by its place."""
 
+    id: str
     kind: str
     statement: str
     sources: tuple[Source, ...]
@@ -175,6 +181,9 @@ class StatuteToday:
     articles: dict[str, ArticleToday]
     status: StatusToday
     outside: dict[str, OutsideToday] = field(default_factory=dict)
+    topics: dict[str, OutsideToday] = field(default_factory=dict)
+    """Subjects of today that no provision of the act treats (``topics``: the avulso's pay through
+    the OGMO, the time limit to claim…), each with its label and claims; shown on /hoje/."""
 
     def counts(self) -> dict[str, int]:
         """How many articles fall under each ``applies`` value (order of APPLIES_LABELS)."""
@@ -189,16 +198,76 @@ class StatuteToday:
         for art in self.articles.values():
             for claim in art.claims:
                 out.setdefault(id(claim), claim)
-        for extra in self.outside.values():
+        for extra in (*self.outside.values(), *self.topics.values()):
             for claim in extra.claims:
                 out.setdefault(id(claim), claim)
         return list(out.values())
 
-    def claim(self, article: str, index: int) -> Claim:
-        """The ``index``-th claim of an article's box, or of a provision outside the edition."""
-        if article in self.articles:
-            return self.articles[article].claims[index]
-        return self.outside[article].claims[index]
+    def claims_by_id(self) -> dict[str, CitedClaim]:
+        """Every claim of this layer by id, with the box that holds it (the first article, in
+        document order, whose box carries it; or the provision outside the edition, or the
+        subject of ``topics``)."""
+        out: dict[str, CitedClaim] = {}
+        for art in self.articles.values():
+            for claim in art.claims:
+                out.setdefault(claim.id, CitedClaim(claim, self.slug, art.article, "articles", self.path))
+        for part, extras in (("outside", self.outside), ("topics", self.topics)):
+            for extra in extras.values():
+                for claim in extra.claims:
+                    out.setdefault(claim.id, CitedClaim(claim, self.slug, extra.article, part, self.path))
+        return out
+
+
+@dataclass(frozen=True)
+class CitedClaim:
+    """A claim and where a reader finds it: the act's slug, the part of its file (``articles``:
+    the «Hoje» box of ``article``; ``outside``: a provision outside this edition; ``topics``: a
+    subject no provision treats, ``article`` being its key) and ``path``, the file."""
+
+    claim: Claim
+    slug: str
+    article: str
+    part: str
+    path: Path
+
+    @property
+    def outside(self) -> bool:
+        """Shown only on /hoje/ (no box on the act's page)."""
+        return self.part != "articles"
+
+    @property
+    def anchor(self) -> str:
+        """The claim's place on /hoje/ (its row group) or on the act's page (its box)."""
+        return f"hoje-{self.article}" if self.part == "articles" else f"{self.slug}-{self.part}-{self.article}"
+
+
+class UnknownClaimError(KeyError):
+    """An answer or a calculator names a claim id that ``data/hoje/`` does not have."""
+
+    def __init__(self, claim_id: str, known: Collection[str]) -> None:
+        near = difflib.get_close_matches(claim_id, list(known), n=3, cutoff=0.6)
+        hint = f" (parecidos: {', '.join(near)})" if near else ""
+        super().__init__(claim_id)
+        self.claim_id = claim_id
+        self.reason = f"não há afirmação «Hoje» com o id {claim_id!r} em data/hoje/{hint}"
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def index_claims(layers: Mapping[str, StatuteToday]) -> dict[str, CitedClaim]:
+    """Every claim of every layer by id; the same id in two files stops the build (file, place
+    and reason, with the other file named)."""
+    out: dict[str, CitedClaim] = {}
+    for layer in layers.values():
+        for claim_id, cited in layer.claims_by_id().items():
+            other = out.get(claim_id)
+            if other is not None:
+                raise DataError(layer.path, f"afirmação {claim_id}",
+                                f"id {claim_id!r} repetido (já usado em {other.path.name}, "
+                                f"{other.part}.{other.article})")
+            out[claim_id] = cited
+    return out
 
 
 def articles_of(statute: Statute) -> list[str]:
@@ -232,7 +301,11 @@ def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:
     if on > today:
         raise DataError(path, f"{place}.date", f"data de conferência no futuro: {c['date']}")
     read = tuple(Reading(r["url"], r["publisher"], r["official"], r["stored_copy"], r["provision_found"],
-                         r.get("marker")) for r in c["read"])
+                         r.get("marker"), r.get("copy_of")) for r in c["read"])
+    for j, r in enumerate(read):
+        if r.copy_of and r.official:
+            raise DataError(path, f"{place}.read[{j}].copy_of", "copy_of é só para a cópia feita por terceiros "
+                                                                "(official: false)")
     note = " ".join(c["note"].split()) if c.get("note") else None
     if c["result"] == "conferido" and not any(r.provision_found for r in read):
         raise DataError(path, f"{place}.read", "«conferido» exige ao menos uma página lida em que o "
@@ -244,12 +317,32 @@ def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:
 
 def _claim(path: Path, place: str, c: dict[str, Any], acts: Registry, today: dt.date) -> Claim:
     return Claim(
+        id=c["id"],
         kind=c["kind"],
         statement=" ".join(c["statement"].split()),
         sources=tuple(source(s, acts, path, f"{place}.sources[{j}]") for j, s in enumerate(c["sources"])),
         check=_check(path, f"{place}.check", c["check"], today),
-        provisions=tuple(c["provisions"]),
+        provisions=tuple(c.get("provisions", ())),
     )
+
+
+class _Names:
+    """The claim ids of one file: an id names one claim. The same id again is the same claim only
+    if it is written the same (a YAML alias, or its expanded copy); otherwise the build stops."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.seen: dict[str, tuple[str, dict[str, Any], Claim]] = {}
+
+    def one(self, place: str, raw: dict[str, Any], claim: Claim) -> Claim:
+        earlier = self.seen.get(raw["id"])
+        if earlier is None:
+            self.seen[raw["id"]] = (place, raw, claim)
+            return claim
+        if earlier[1] != raw:
+            raise DataError(self.path, f"{place}.id", f"id {raw['id']!r} repetido (já usado em {earlier[0]}, "
+                                                      "com outra afirmação)")
+        return earlier[2]
 
 
 def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
@@ -269,6 +362,7 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
         raise DataError(path, "articles", f"faltam artigos sem caixa «Hoje»: {', '.join(missing)}")
     # One Claim object per YAML node: a claim shared by several boxes (an alias) stays one claim.
     made: dict[int, Claim] = {}
+    named = _Names(path)
     articles: dict[str, ArticleToday] = {}
     for art_id in wanted:
         entry = raw["articles"][art_id]
@@ -282,7 +376,7 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
             if not any(p == art_id or p.startswith(art_id + "_") for p in c["provisions"]):
                 raise DataError(path, f"{place}.provisions", f"nenhum dispositivo da afirmação pertence a {art_id}")
             if id(c) not in made:
-                made[id(c)] = _claim(path, place, c, acts, today)
+                made[id(c)] = named.one(place, c, _claim(path, place, c, acts, today))
             claims.append(made[id(c)])
         articles[art_id] = ArticleToday(art_id, entry["applies"], " ".join(entry["who"].split()), tuple(claims))
     outside: dict[str, OutsideToday] = {}
@@ -290,11 +384,24 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
         if art_id in known:
             raise DataError(path, f"outside.{art_id}", f"{art_id!r} está nesta edição: use articles.{art_id}")
         outside[art_id] = OutsideToday(art_id, entry["label"], tuple(
-            _claim(path, f"outside.{art_id}.claims[{i}]", c, acts, today) for i, c in enumerate(entry["claims"])))
+            named.one(f"outside.{art_id}.claims[{i}]", c,
+                      _claim(path, f"outside.{art_id}.claims[{i}]", c, acts, today))
+            for i, c in enumerate(entry["claims"])))
+    topics: dict[str, OutsideToday] = {}
+    for key, entry in (raw.get("topics") or {}).items():
+        claims = []
+        for i, c in enumerate(entry["claims"]):
+            place = f"topics.{key}.claims[{i}]"
+            for j, prov in enumerate(c.get("provisions", [])):
+                if prov not in known:
+                    raise DataError(path, f"{place}.provisions[{j}]",
+                                    f"dispositivo {prov!r} não existe em {statute.slug}")
+            claims.append(named.one(place, c, _claim(path, place, c, acts, today)))
+        topics[key] = OutsideToday(key, entry["label"], tuple(claims))
     status = StatusToday(
         tuple(source(s, acts, path, f"status.sources[{j}]") for j, s in enumerate(raw["status"]["sources"])),
         _check(path, "status.check", raw["status"]["check"], today))
-    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside)
+    return StatuteToday(raw["statute"], path, " ".join(raw["summary"].split()), articles, status, outside, topics)
 
 
 def load_today(path: Path, statute: Statute, acts: Registry) -> StatuteToday:

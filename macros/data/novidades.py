@@ -45,6 +45,8 @@ class Change:
     title: str
     summary: str
     provisions: Mapping[str, tuple[str, ...]]
+    corrected_by: tuple[str, ...] = ()
+    """Later entries that correct this one (``corrected_by`` in the file, checked to exist)."""
 
     @property
     def anchor(self) -> str:
@@ -65,6 +67,16 @@ class ChangeLog:
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self.entries)
+
+    def corrections(self, change: Change) -> tuple[Change, ...]:
+        """The later entries that correct ``change``, in the order the file names them."""
+        by_id = {c.id: c for c in self.entries}
+        return tuple(by_id[i] for i in change.corrected_by)
+
+    def full_summary(self, change: Change) -> str:
+        """The summary and, for a corrected entry, where the correction is (the feed's text)."""
+        later = "; ".join(f"«{c.title}» ({c.date.strftime('%d/%m/%Y')})" for c in self.corrections(change))
+        return f"{change.summary} Corrigida depois: {later}." if later else change.summary
 
     def latest_for_provision(self, slug: str, provision: str) -> Change | None:
         """The newest entry that changed ``provision`` itself (kinds :data:`MARKS_PROVISION`)."""
@@ -111,7 +123,15 @@ def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute],
                                     f"dispositivo {node_id!r} não existe em {slug}")
             provisions[slug] = tuple(ids)
         out.append(Change(item["id"], day, item["kind"], labels[item["kind"]], " ".join(item["title"].split()),
-                          " ".join(item["summary"].split()), provisions))
+                          " ".join(item["summary"].split()), provisions, tuple(item.get("corrected_by", ()))))
+    by_id = {c.id: c for c in out}
+    for i, item in enumerate(raw["novidades"]):
+        for j, later in enumerate(item.get("corrected_by", ())):
+            place = f"novidades[{i}].corrected_by[{j}]"
+            if later not in by_id:
+                raise DataError(path, place, f"não há entrada {later!r} em novidades")
+            if later == item["id"] or by_id[later].date < by_id[item["id"]].date:
+                raise DataError(path, place, f"a entrada {later!r} não é posterior a {item['id']!r}")
     out.sort(key=lambda c: c.date, reverse=True)  # stable: file order within a day
     return ChangeLog(path, tuple(out))
 

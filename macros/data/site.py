@@ -32,7 +32,7 @@ from .acts import Registry, load_registry
 from .calculator_tables import json_document
 from .cases import Case, load_cases
 from .glossario import Glossary, load_glossary
-from .hoje import StatuteToday, load_all_today
+from .hoje import CitedClaim, StatuteToday, UnknownClaimError, index_claims, load_all_today
 from .loader import DATA, DataError
 from .model import Statute
 from .novidades import ChangeLog, load_changes
@@ -94,6 +94,8 @@ class Site:
     """The registry of the acts and precedents the site cites (``data/atos.yaml``)."""
     changes: ChangeLog
     """The change log (``data/novidades.yaml``): /novidades/, /feed.xml, «Atualizado em»."""
+    claims: Mapping[str, CitedClaim] = field(default_factory=dict)
+    """Every «Hoje» claim by its id (``data/hoje/``), with the act and the box that hold it."""
     products: BuildProducts = field(default_factory=BuildProducts)
 
     def statute(self, slug: str) -> Statute:
@@ -103,6 +105,15 @@ class Site:
     def today_of(self, slug: str) -> StatuteToday:
         """The «Hoje» layer of one statute."""
         return self.today[slug]
+
+    def claim(self, claim_id: str) -> CitedClaim:
+        """A «Hoje» claim by its id, with where it is shown (``UnknownClaimError``, a ``KeyError`` that
+        names the id and the nearest ones, if there is none). The answers in /perguntas/ and the
+        calculators' sentences about today cite claims only through this."""
+        try:
+            return self.claims[claim_id]
+        except KeyError:
+            raise UnknownClaimError(claim_id, self.claims) from None
 
 
 def load(data: Path = DATA) -> Site:
@@ -124,6 +135,7 @@ def load(data: Path = DATA) -> Site:
         data=data,
         statutes=statutes,
         today=today,
+        claims=index_claims(today),
         glossary=glossary,
         tables=tables,
         decree_tables=document,

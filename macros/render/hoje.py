@@ -12,10 +12,13 @@ id="hoje-<article id>" data-search-title="Hoje — <citation label>" data-search
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 
 from ..data import ids
 from ..data.acts import Registry
-from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday
+from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Source, StatuteToday, UnknownClaimError
+from ..data.loader import DataError
 from ..data.model import Statute
 from ..data.site import Site
 from .acts import linked
@@ -76,12 +79,16 @@ def readings_html(read: tuple[Reading, ...]) -> Markup:
     groups: list[Markup] = []
     live = [_link(r) for r in found if r.official and not r.stored_copy]
     archived = [_link(r) for r in found if r.official and r.stored_copy]
-    others = [_link(r) for r in found if not r.official]
+    mirrors = [_link(r) for r in found if not r.official and r.copy_of]
+    others = [_link(r) for r in found if not r.official and not r.copy_of]
     if live:
         groups.append(Markup("na página oficial ({})").format(_words(live)))
     if archived:
         groups.append(Markup("numa cópia arquivada da página oficial ({})" if len(archived) == 1 else
                              "em cópias arquivadas das páginas oficiais ({})").format(_words(archived)))
+    if mirrors:
+        groups.append(Markup("numa cópia do texto oficial publicada por {}" if len(mirrors) == 1 else
+                             "em cópias do texto oficial publicadas por {}").format(_words(mirrors)))
     if others:
         groups.append(Markup("numa cópia publicada por {}" if len(others) == 1 else
                              "em cópias publicadas por {}").format(_words(others)))
@@ -184,21 +191,47 @@ def check_short(check: Check) -> Markup:
         where = Markup("na página oficial")
     elif any(r.official for r in found):
         where = Markup("numa cópia arquivada da página oficial, que não pôde ser aberta")
+    elif any(r.copy_of for r in found):
+        where = Markup("numa cópia do texto oficial publicada por terceiros; a página oficial não pôde ser aberta")
     else:
         where = Markup("em cópia publicada por terceiros; a página oficial não pôde ser aberta")
     return Markup('<span class="hoje-conferencia">conferido em {} {}</span>').format(day, where)
 
 
-def answer_ref(site: Site, slug: str, article: str, index: int) -> Markup:
-    """What an answer in /perguntas/ says about today, referenced to its claim: the claim's sources,
-    its check in a few words with the same date as the «Hoje» box, and a link to the box (or to the
-    /hoje/ table for a provision outside this edition), where the whole check is told."""
-    layer = site.today_of(slug)
-    claim = layer.claim(article, index)
-    where = f"../../{slug}/#{box_id(article)}" if article in layer.articles else f"../../hoje/#{slug}"
+def answer_ref(site: Site, claim_id: str) -> Markup:
+    """What an answer in /perguntas/ says about today, referenced to its claim by id: the claim's
+    sources, its check in a few words with the same date as the «Hoje» box, and a link to the box
+    (or to the /hoje/ table for a provision outside this edition), where the whole check is told.
+    An unknown id raises :class:`macros.data.hoje.UnknownClaimError`."""
+    cited = site.claim(claim_id)
+    claim = cited.claim
+    where = f"../../hoje/#{cited.anchor}" if cited.outside else f"../../{cited.slug}/#{cited.anchor}"
     sources = Markup("; ").join(source_html(s) if s.url else Markup("{}").format(s.label) for s in claim.sources)
     return Markup('<small class="pergunta-fonte">({}; {} — <a class="pergunta-conferencia" href="{}">como foi '
                   "conferido</a>)</small>").format(sources, check_short(claim.check), where)
+
+
+# A call of the answers' macro as the pages must write it: one claim id, in double quotes.
+CLAIM_CALL = re.compile(r'hoje_fonte\(\s*"([^"\n]*)"\s*\)')
+ANY_CALL = re.compile(r"\bhoje_fonte\b")
+
+
+def check_claim_refs(site: Site, page: Path, markdown: str) -> None:
+    """Stop the build before a page is rendered if it cites a claim that does not exist, or calls
+    ``hoje_fonte`` other than with one id in double quotes (a position, a variable): the file, the
+    line and the reason, as :class:`macros.data.loader.DataError`."""
+    for found in ANY_CALL.finditer(markdown):
+        line = markdown.count("\n", 0, found.start()) + 1
+        call = CLAIM_CALL.match(markdown, found.start())
+        if call is None:
+            end = markdown.find("\n", found.start())
+            text = markdown[found.start(): end if end >= 0 else len(markdown)].strip()
+            raise DataError(page, f"linha {line}", f"{text!r}: cite a afirmação só pelo id, entre aspas: "
+                                                  'hoje_fonte("<id>") (ids em data/hoje/)')
+        try:
+            site.claim(call.group(1))
+        except UnknownClaimError as exc:
+            raise DataError(page, f"linha {line}", f"{call.group(0)}: {exc.reason}") from None
 
 
 def counts_text(layer: StatuteToday) -> str:
@@ -227,12 +260,13 @@ def summary_html(layer: StatuteToday, href_hoje: str, acts: Registry | None = No
              short=SHORT_DISCLAIMER)
 
 
-def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup) -> Markup:
+def _row(acts: Registry, links: Markup, applies: str, claim: Claim, report: Markup, row_id: str = "") -> Markup:
     return Markup(
-        '<tr><th scope="row">{links}</th>'
+        '<tr{row_id}><th scope="row">{links}</th>'
         '<td class="hoje-afirmacao"><span class="hoje-situacao-curta">{applies}</span> — '
         '<span class="hoje-tipo">{kind}</span> {statement} {report}</td><td>{sources}</td><td>{check}</td></tr>'
-    ).format(links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
+    ).format(row_id=Markup(' id="{}"').format(row_id) if row_id else Markup(""),
+             links=links, applies=applies, kind=claim.kind_label, statement=linked(claim.statement, acts, "../"),
              sources=Markup("<br>").join(source_html(s, "hoje-fonte") for s in claim.sources),
              check=check_html(claim.check), report=report)
 
@@ -266,10 +300,14 @@ def table_page(site: Site) -> str:
                 report = _row_report(f"{search_title(statute, art.article)}, afirmação {n}",
                                      ids.urn(statute.urn, art.article), slug)
                 rows.append(_row(site.acts, links, art.applies_label, claim, report))
-        for extra in layer.outside.values():
-            for n, claim in enumerate(extra.claims, 1):
-                report = _row_report(f"Hoje — {extra.label}, afirmação {n}", ids.urn(statute.urn, extra.article), slug)
-                rows.append(_row(site.acts, Markup("{}").format(extra.label), "Fora desta edição", claim, report))
+        for part, extras, applies in (("outside", layer.outside, "Fora desta edição"),
+                                      ("topics", layer.topics, "Assunto de hoje")):
+            for extra in extras.values():
+                for n, claim in enumerate(extra.claims, 1):
+                    urn = ids.urn(statute.urn, extra.article) if part == "outside" else statute.urn
+                    report = _row_report(f"Hoje — {extra.label}, afirmação {n}", urn, slug)
+                    anchor = f"{slug}-{part}-{extra.article}" if n == 1 else ""
+                    rows.append(_row(site.acts, Markup("{}").format(extra.label), applies, claim, report, anchor))
         out.append(f"## {statute_title.translate(HEADING)} {{ #{slug} }}\n")  # as statute.md_heading_text
         out.append(str(Markup('<p class="hoje-resumo">{} <a href="../{}/">Ler o texto</a>.</p>').format(
             linked(layer.summary, site.acts, "../"), slug)))

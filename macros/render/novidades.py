@@ -44,6 +44,12 @@ def entry_html(site: Site, change: Change) -> Markup:
             touched.append(Markup("{}: {}").format(statute.short_title, links))
         else:
             touched.append(Markup('<a href="../{}/">{}</a> (o ato como um todo)').format(slug, statute.short_title))
+    corrected = Markup("")
+    later = site.changes.corrections(change)
+    if later:
+        corrected = Markup('<p class="novidade-corrigida"><strong>Corrigida depois:</strong> {}.</p>').format(
+            Markup("; ").join(Markup('<a href="#{}">{}</a> (<time datetime="{}">{}</time>)').format(
+                c.anchor, c.title, c.date.isoformat(), cite.long_date(c.date.isoformat())) for c in later))
     where = Markup("")
     if touched:
         where = Markup('<p class="novidade-onde"><strong>Onde:</strong> {}.</p>').format(Markup("; ").join(touched))
@@ -52,10 +58,10 @@ def entry_html(site: Site, change: Change) -> Markup:
         '<h2 class="novidade-titulo">{title}</h2>'
         '<p class="novidade-quando"><time datetime="{iso}">{date}</time> · <span class="novidade-tipo">{label}</span>'
         ' · <a class="novidade-link" href="#{id}" aria-label="Link permanente para esta novidade">#</a></p>'
-        '<p class="novidade-resumo">{summary}</p>{where}</article>'
+        '<p class="novidade-resumo">{summary}</p>{corrected}{where}</article>'
     ).format(kind=change.kind, id=change.anchor, title=change.title, iso=change.date.isoformat(),
              date=cite.long_date(change.date.isoformat()), label=change.kind_label,
-             summary=linked(change.summary, site.acts, "../"), where=where)
+             summary=linked(change.summary, site.acts, "../"), corrected=corrected, where=where)
 
 
 def page(site: Site) -> str:

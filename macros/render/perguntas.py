@@ -128,6 +128,48 @@ def is_history(slug: str) -> bool:
     return re.search(r"^historia:\s*true\s*$", _front_matter(slug), re.MULTILINE) is not None
 
 
+def question_groups(nav: Any) -> tuple[tuple[str | None, tuple[str, ...]], ...]:
+    """The answers as the menu groups them: runs of answers at the top of «Quero saber…» (title
+    ``None``) and each sub-section of it («Sou avulso (OGMO)»), in the menu's order."""
+    section = next((v for item in nav if isinstance(item, dict) for v in item.values()
+                    if isinstance(v, list) and INDEX in _files(v)), None)
+    if section is None:
+        raise ExampleError(f"o menu (nav) não tem a seção de {INDEX}")
+    groups: list[tuple[str | None, tuple[str, ...]]] = []
+    run: list[str] = []
+    for item in section:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        if isinstance(value, list):
+            if run:
+                groups.append((None, tuple(run)))
+                run = []
+            groups.append((str(next(iter(item))), tuple(_slug(f) for f in _files(value))))
+        elif value != INDEX:
+            run.append(_slug(str(value)))
+    if run:
+        groups.append((None, tuple(run)))
+    return tuple(groups)
+
+
+def _files(items: Any) -> list[str]:
+    out: list[str] = []
+    for item in items if isinstance(items, list) else []:
+        value = next(iter(item.values())) if isinstance(item, dict) else item
+        out.extend(_files(value) if isinstance(value, list) else [str(value)])
+    return out
+
+
+def _slug(path: str) -> str:
+    return path.removeprefix("perguntas/").removesuffix(".md")
+
+
+def is_about_today_only(slug: str) -> bool:
+    """An answer on a subject of today that these acts do not treat (the avulso's pay through the
+    OGMO, the time limit to claim…): ``assunto: hoje`` in its front matter. It cites its claims
+    like every answer, but has no provision of this edition to link and no calculator."""
+    return re.search(r"^assunto:\s*hoje\s*$", _front_matter(slug), re.MULTILINE) is not None
+
+
 def question_list(prefix: str, slugs: tuple[str, ...]) -> Markup:
     """The questions as large touch targets; ``prefix`` is the path to /perguntas/ from the page."""
     items = Markup("").join(
@@ -137,3 +179,25 @@ def question_list(prefix: str, slugs: tuple[str, ...]) -> Markup:
         for slug in slugs
     )
     return Markup('<ul class="quero-saber">{}</ul>').format(items)
+
+
+def question_lists(prefix: str, groups: tuple[tuple[str | None, tuple[str, ...]], ...]) -> Markup:
+    """Every group of questions: a run of answers as one list, a sub-section of the menu as a
+    labelled list (its title above, named by ``aria-labelledby``)."""
+    out: list[Markup] = []
+    for title, slugs in groups:
+        if title is None:
+            out.append(question_list(prefix, slugs))
+            continue
+        anchor = "grupo-" + re.sub(r"[^a-z0-9]+", "-", ids_fold(title)).strip("-")
+        out.append(Markup('<p class="quero-saber-grupo" id="{}">{}</p>').format(anchor, title))
+        out.append(Markup(str(question_list(prefix, slugs)).replace(
+            '<ul class="quero-saber">', f'<ul class="quero-saber" aria-labelledby="{anchor}">', 1)))
+    return Markup("").join(out)
+
+
+def ids_fold(text: str) -> str:
+    """Lower case without accents, for an anchor made of a menu title."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if unicodedata.category(c) != "Mn")

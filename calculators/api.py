@@ -103,7 +103,7 @@ def run(name: str, inputs: object, data: Mapping[str, object] | None = None) -> 
             values = parse_inputs(spec.fields, inputs)
             result = ResultBuilder(spec.name, spec.title, spec.currency)
             spec.compute(values, result, data)
-            return result.to_json(values.to_json())
+            return {**result.to_json(values.to_json()), "inputs_shown": values.shown()}
     except InputError as error:
         return _failure(error.errors)
     except FieldError as error:

@@ -56,6 +56,11 @@ def define_env(env: Any) -> None:
         return str(perguntas.example(current(), name, inputs, text, keys))
 
     @env.macro  # type: ignore[untyped-decorator]
+    def sua_conta(name: str) -> str:
+        """The link to calculator ``name`` with an empty form preset for today (issue 26 §3)."""
+        return str(perguntas.own_figure(current(), name))
+
+    @env.macro  # type: ignore[untyped-decorator]
     def dispositivo(slug: str, node_id: str, text: str | None = None) -> str:
         """A link to a provision of this edition (the build stops if it does not exist)."""
         return str(perguntas.provision(current(), slug, node_id, text))

@@ -73,9 +73,11 @@ def article(site: Path, slug: str) -> str:
 
 
 def words(html: str) -> int:
-    """Words of the answer's prose: the worked example and the references (sources and how they
-    were checked, ``<small class="pergunta-fonte">``) are not prose."""
+    """Words of the answer's prose: the worked example, the link to the worker's own figure and the
+    references (sources and how they were checked, ``<small class="pergunta-fonte">``) are not prose."""
     prose = EXAMPLE.sub(" ", html)
+    # The link to the worker's own figure (a button and what the form brings) is not prose either.
+    prose = re.sub(r'<p class="pergunta-sua-conta".*?</p>', " ", prose, flags=re.S)
     prose = re.sub(r'<small class="pergunta-fonte">.*?</small>', " ", prose, flags=re.S)
     prose = re.sub(r"<[^>]+>", " ", prose)
     return len(re.findall(r"\w+", prose.replace("¶", " ")))

@@ -25,6 +25,7 @@ NIGHT_IN_BASE = Provision(
     "", "2026-12-01",
     "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; o endereço oficial da "
     "decisão não foi localizado",
+    short="TST, decisão da SBDI-1 de 2016",
 )
 
 # Súmula nº 146: the holiday (or Sunday) worked and not compensated is paid in double, over and

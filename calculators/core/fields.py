@@ -15,8 +15,8 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from .durations import clock, hours_text
-from .money import Currency, amount_text, format_money
+from .durations import clock, format_hours, hours_text
+from .money import Currency, amount_text, format_decimal, format_money
 from .parsing import (
     FieldError,
     InputError,
@@ -146,6 +146,7 @@ class ParsedInputs:
 
     def __init__(self, values: Mapping[str, Value], fields: tuple["Field", ...] = ()) -> None:
         self._values = dict(values)
+        self._fields = fields
         self._types = {f.name: f.type for f in fields}
         # mil-réis amounts echo the period way (12$000), so an echo reads back as typed
         self._mil_reis = {f.name for f in fields if f.type == "money" and f.currency is Currency.MIL_REIS
@@ -208,6 +209,49 @@ class ParsedInputs:
                    else _value_json(value, self._types.get(name, "text")))
             for name, value in self._values.items()
         }
+
+
+    def shown(self, prefix: str = "") -> dict[str, str]:
+        """Each value as a reader reads it, by the field's path (``salario_mensal``,
+        ``prorrogacoes[0].horas``): money with the sign of its era, hours as hours, a choice by
+        its label, a date as dd/mm/aaaa; never the raw typing («2800», «03»). The receipt's
+        «Dados informados» (issue 26 §4)."""
+        out: dict[str, str] = {}
+        for spec in self._fields:
+            value = self._values.get(spec.name)
+            path = f"{prefix}{spec.name}"
+            if value is None:
+                continue
+            if isinstance(value, list):
+                for index, item in enumerate(value):
+                    out.update(item.shown(f"{path}[{index}]."))
+                continue
+            out[path] = _shown_value(spec, value, _currency_of(spec, self._fields, self._values))
+        return out
+
+
+def _shown_value(spec: "Field", value: Value, currency: Currency | None) -> str:
+    """One parsed value in words and figures of its kind (see :meth:`ParsedInputs.shown`)."""
+    if isinstance(value, bool):
+        return "sim" if value else "não"
+    if spec.type == "choice":
+        return next((c.label for c in spec.choices if c.value == value), str(value))
+    if spec.type == "duration" and isinstance(value, Decimal):
+        return format_hours(value)
+    if spec.type == "time" and isinstance(value, int):
+        return clock(value)
+    if isinstance(value, date):
+        return value.strftime("%d/%m/%Y")
+    if spec.type == "money" and isinstance(value, Decimal) and currency is not None:
+        return format_money(value, currency)
+    if isinstance(value, (Decimal, int)):
+        number = Decimal(value)
+        # One reading of the same number, however it was typed («0,000» and «0» are both «0»).
+        number = number.quantize(Decimal(1)) if number == number.to_integral_value() else number.normalize()
+        if spec.unit == "%":
+            return f"{format_decimal(number)}%"
+        return amount_text(number, spec.unit, None)
+    return str(value)
 
 
 def _value_json(value: Value, kind: str) -> object:

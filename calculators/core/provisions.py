@@ -28,6 +28,9 @@ class Provision:
     url: str = ""
     verified: str = ""
     checked: str = ""
+    # How a step names it, where the printed label carries a case number: the number, with the
+    # check record, goes to the result's «Fontes» (issue 26 §4).
+    short: str = ""
 
     @property
     def ref(self) -> str:
@@ -49,4 +52,6 @@ class Provision:
             out.update(external=True, label=self.label, url=self.url, verified=self.verified)
             if self.checked:
                 out["checked"] = self.checked
+            if self.short:
+                out["short"] = self.short
         return out

@@ -33,6 +33,10 @@ class CalculatorSpec:
     history: bool = False
     # The legal numbers the rule uses, each with its provision (the page's «Parâmetros» table).
     parameters: tuple[AnyParameter, ...] = ()
+    # What a link from a question (/perguntas/) sets in the otherwise empty form: the choices of
+    # a worker of today (field name → value as typed), never anyone's figures. Each name must be a
+    # field; each value must be accepted by it (tests/test_question_presets.py).
+    preset: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The JSON declaration returned by ``api.describe``."""
@@ -51,4 +55,6 @@ class CalculatorSpec:
             out["data_help"] = self.data_help
         if self.history:
             out["history"] = True
+        if self.preset:
+            out["preset"] = dict(self.preset)
         return out

@@ -79,9 +79,14 @@ PARAMETERS: tuple[AnyParameter, ...] = (
 )
 
 G_WAGE = "Salário"
-G_HOURS = "Horas extraordinárias"
-
-G_TODAY = "Hoje: horas extras, adicional noturno e o seu acordo"
+# In today's values the form speaks of «horas extras» first (issue 26 §3); the 1965 word
+# «prorrogação» has its own group, after them (and first of the hours in the 1965 view, where
+# today's groups are hidden).
+G_TODAY = "Horas extras"
+G_HOURS = "Refeição e feriado"
+G_1965 = "Prorrogações (a hora extra da lei de 1965)"
+G_AGREEMENT = "O seu acordo ou convenção"
+TODAY_ONLY = ("era", ("hoje",))
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -191,30 +196,49 @@ FIELDS: tuple[Field, ...] = (
         group=G_WAGE,
     ),
     Field(
-        "prorrogacoes",
-        "Prorrogações por período",
-        "list",
-        "Uma linha por período de serviço prorrogado. As duas primeiras horas de prorrogação "
-        "de cada período têm acréscimo de 20%; as demais, de 50% (art. 7º, § 5º). Uma linha "
-        "em branco é ignorada.",
-        default=[],
+        "horas_extras_hoje",
+        "Horas extras",
+        "duration",
+        f"As horas além de {DAY_LIMIT_MINUTES.number} por dia e {WEEK_LIMIT_MINUTES.number} por "
+        f"semana (ou {SHIFT_DAY_LIMIT_MINUTES.number} por dia e {SHIFT_WEEK_LIMIT_MINUTES.number} por "
+        "semana em turnos ininterruptos de revezamento), somadas: a calculadora de jornada as "
+        "preenche. Se você também informar as prorrogações da lei de 1965, mais abaixo, conta o "
+        "que for maior.",
+        unit="h",
         required=False,
-        max_items=14,
-        initial_items=1,
-        item_noun="Período prorrogado",
-        item_fields=(
-            Field(
-                "horas",
-                "Horas de prorrogação no período",
-                "duration",
-                example("Duração da prorrogação: 2:30, 2h30, 2,5 ou 150min."),
-                unit="h",
-                minimum="0",
-                maximum="24",
-                placeholder="ex.: 2:30",
-            ),
-        ),
-        group=G_HOURS,
+        minimum="0",
+        maximum="744",
+        placeholder="ex.: 4:00",
+        group=G_TODAY,
+        visible_when=TODAY_ONLY,
+    ),
+    Field(
+        "horas_extras_noturnas",
+        f"Dessas horas extras, quantas foram à noite ({NIGHT_START_AT.number}h às "
+        f"{DAY_START_AT.number}h)",
+        "duration",
+        f"Horas extras feitas entre {NIGHT_START_AT.number} horas e {DAY_START_AT.number} horas do "
+        "dia seguinte.",
+        unit="h",
+        default="0",
+        minimum="0",
+        maximum="744",
+        group=G_TODAY,
+        visible_when=TODAY_ONLY,
+    ),
+    Field(
+        "adicional_noturno",
+        "Adicional noturno que você recebe",
+        "decimal",
+        "O percentual do adicional noturno do seu contracheque ou do seu acordo (ex.: 20). Com "
+        "ele, o mínimo de hoje põe o adicional na base das horas extras noturnas.",
+        unit="%",
+        required=False,
+        placeholder="ex.: 20",
+        group=G_TODAY,
+        visible_when=TODAY_ONLY,
+        minimum="0",
+        maximum="1000",
     ),
     Field(
         "horas_refeicao",
@@ -251,46 +275,31 @@ FIELDS: tuple[Field, ...] = (
         group=G_HOURS,
     ),
     Field(
-        "horas_extras_hoje",
-        "Horas extras pelos limites de hoje",
-        "duration",
-        f"As horas além de {DAY_LIMIT_MINUTES.number} por dia e {WEEK_LIMIT_MINUTES.number} por "
-        f"semana (ou {SHIFT_DAY_LIMIT_MINUTES.number} por dia e {SHIFT_WEEK_LIMIT_MINUTES.number} por "
-        "semana em turnos ininterruptos de revezamento): a calculadora de jornada as preenche. Em "
-        "branco, contam as prorrogações informadas acima; se for menos que elas, contam as "
-        "prorrogações.",
-        unit="h",
+        "prorrogacoes",
+        "Prorrogações por período (regra de 1965)",
+        "list",
+        "Prorrogação é o nome que a lei de 1965 dá à hora extra. Uma linha por período de "
+        "serviço prorrogado. As duas primeiras horas de prorrogação de cada período têm "
+        "acréscimo de 20%; as demais, de 50% (art. 7º, § 5º). Em valores de hoje, servem para "
+        "comparar com a regra de 1965. Uma linha em branco é ignorada.",
+        default=[],
         required=False,
-        minimum="0",
-        maximum="744",
-        placeholder="ex.: 4:00",
-        group=G_TODAY,
-    ),
-    Field(
-        "horas_extras_noturnas",
-        f"Dessas horas extras, quantas foram à noite ({NIGHT_START_AT.number}h às "
-        f"{DAY_START_AT.number}h)",
-        "duration",
-        f"Horas extras feitas entre {NIGHT_START_AT.number} horas e {DAY_START_AT.number} horas do "
-        "dia seguinte.",
-        unit="h",
-        default="0",
-        minimum="0",
-        maximum="744",
-        group=G_TODAY,
-    ),
-    Field(
-        "adicional_noturno",
-        "Adicional noturno que você recebe",
-        "decimal",
-        "O percentual do adicional noturno do seu contracheque ou do seu acordo (ex.: 20). Com "
-        "ele, o mínimo de hoje põe o adicional na base das horas extras noturnas.",
-        unit="%",
-        required=False,
-        placeholder="ex.: 20",
-        group=G_TODAY,
-        minimum="0",
-        maximum="1000",
+        max_items=14,
+        initial_items=1,
+        item_noun="Período prorrogado",
+        item_fields=(
+            Field(
+                "horas",
+                "Horas de prorrogação no período",
+                "duration",
+                example("Duração da prorrogação: 2:30, 2h30, 2,5 ou 150min."),
+                unit="h",
+                minimum="0",
+                maximum="24",
+                placeholder="ex.: 2:30",
+            ),
+        ),
+        group=G_1965,
     ),
     Field(
         "acordo_extra",
@@ -302,7 +311,8 @@ FIELDS: tuple[Field, ...] = (
         unit="%",
         required=False,
         placeholder="ex.: 100",
-        group=G_TODAY,
+        group=G_AGREEMENT,
+        visible_when=TODAY_ONLY,
         minimum="0",
         maximum="1000",
     ),
@@ -314,7 +324,8 @@ FIELDS: tuple[Field, ...] = (
         unit="%",
         required=False,
         placeholder="ex.: 50",
-        group=G_TODAY,
+        group=G_AGREEMENT,
+        visible_when=TODAY_ONLY,
         minimum="0",
         maximum="1000",
     ),
@@ -685,4 +696,7 @@ SPEC = CalculatorSpec(
     fields=FIELDS,
     compute=compute,
     parameters=PARAMETERS,
+    # A question's link: today's values, the monthly salary, the week of today (CF/88, art. 7º,
+    # XIII); the salary and the hours stay empty, for the worker's own figures.
+    preset=(("era", "hoje"), ("forma_salario", "mensal"), ("semana_horas", WEEK_LIMIT_MINUTES.number)),
 )

@@ -220,8 +220,8 @@ def _hours_steps(given: Decimal | None, extensions: Decimal, overtime: Decimal, 
                   "informadas como horas extras de hoje: toda hora de prorrogação de 1965 passa "
                   "também dos limites de hoje, então conta o maior dos dois números")
         result.warn(
-            f"Você informou {format_hours(given)} em «Horas extras pelos limites de hoje», menos "
-            f"que as {format_hours(extensions)} de «Prorrogações por período». Toda prorrogação "
+            f"Você informou {format_hours(given)} em «Horas extras», menos que as "
+            f"{format_hours(extensions)} de «Prorrogações por período (regra de 1965)». Toda prorrogação "
             f"passa também dos limites de hoje: o mínimo conta {format_hours(extensions)}."
         )
     result.step(

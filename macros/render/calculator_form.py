@@ -74,13 +74,28 @@ def _datalist(document: dict[str, Any], field: Mapping[str, Any], list_id: str) 
     return Markup('<datalist id="{}">{}</datalist>').format(list_id, options)
 
 
-def field_html(site: Site, calc: str, field: Mapping[str, Any], path: str, item: bool = False) -> Markup:
+def _unit_html(field: Mapping[str, Any], defaults: Mapping[str, Any]) -> Markup:
+    """The unit after a label. A money field whose currency follows a choice (the era) shows the
+    currency of the choice made, never «Cr$ ou R$»: the default's at build, and the form's script
+    (calculators/form.mjs) swaps it from ``data-unidades`` when the choice changes, so the form
+    and the receipt's «Dados informados» speak of the era shown (issue 26 §4)."""
+    source = field.get("currency_from")
+    if source:
+        by_value = {value: currency["symbol"] for value, currency in source["by_value"].items()}
+        now = by_value.get(str(defaults.get(source["field"])), field.get("currency", {}).get("symbol", ""))
+        return Markup(' <span class="calc-unidade" data-unidade-de="{}" data-unidades="{}">({})</span>').format(
+            source["field"], json.dumps(by_value, ensure_ascii=False), now)
+    unit_text = field.get("unit")
+    return Markup(' <span class="calc-unidade">({})</span>').format(unit_text) if unit_text else Markup("")
+
+
+def field_html(site: Site, calc: str, field: Mapping[str, Any], path: str, item: bool = False,
+               defaults: Mapping[str, Any] | None = None) -> Markup:
     """One scalar input: label, control, help (bounds and unit included)."""
     name = field["name"]
     ident = f"c-{calc}-{path}".replace("[", "-").replace("]", "").replace(".", "-")
     help_id = f"{ident}-ajuda"
-    unit_text = "Cr$ ou R$, conforme a época" if field.get("currency_from") else field.get("unit")
-    unit = Markup(' <span class="calc-unidade">({})</span>').format(unit_text) if unit_text else ""
+    unit = _unit_html(field, defaults or {})
     optional_field = not field.get("required") and "required_when" not in field
     optional = Markup(' <span class="calc-opcional">(opcional)</span>') if optional_field else ""
     typing = MINUTES_TYPING if field["type"] == "integer" and field.get("unit") == "min" else ""
@@ -198,9 +213,10 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
                 group, Markup("").join(grouped)))
         grouped = []
 
+    defaults = {field["name"]: field.get("default") for field in spec["inputs"]}
     for field in spec["inputs"]:
         html = (list_html(site, calc, field) if field["type"] == "list"
-                else field_html(site, calc, field, field["name"]))
+                else field_html(site, calc, field, field["name"], defaults=defaults))
         if field.get("group") != group:
             flush()
             group = field.get("group") or None

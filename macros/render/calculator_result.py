@@ -180,11 +180,49 @@ def findings_html(site: Site, findings: Mapping[str, Any]) -> Markup:
     """The findings part: each with the word of its severity, its provision and its message."""
     item = Markup('<li class="calc-ocorrencia calc-ocorrencia--{sev}"><strong>{kind}</strong> — {link}: {msg}</li>')
     items = Markup("").join(
-        item.format(sev=f["severity"], kind=f["label"], link=provision_link(site, f["provision"]), msg=f["message"])
+        item.format(sev=f["severity"], kind=f["label"], link=step_link(site, f["provision"]), msg=f["message"])
         for f in findings["items"]
     )
     return Markup('<p class="calc-subtitulo">{}</p><ul class="calc-ocorrencias">{}</ul>').format(
         findings["title"], items)
+
+
+def step_link(site: Site, provision: Mapping[str, Any]) -> Markup:
+    """A provision as a step or a finding names it: the link, with the short name of a precedent
+    (``short``) and no check record: the case number and how each source was checked are in the
+    result's «Fontes», one tap away (issue 26 §4)."""
+    slug, node_id = str(provision["statute"]), str(provision["id"])
+    if provision.get("external"):
+        name = str(provision.get("short") or provision["label"])
+        if not provision.get("url"):
+            return Markup('<span class="calc-dispositivo calc-dispositivo--hoje" data-ref="{}">{}</span>').format(
+                f"{slug}#{node_id}", name)
+        return Markup('<a class="calc-dispositivo calc-dispositivo--hoje" href="{}" data-ref="{}" '
+                      'rel="noopener">{}</a>').format(provision["url"], f"{slug}#{node_id}", name)
+    return provision_link(site, provision)
+
+
+def result_sources(result: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The provisions a result cites (steps, then findings), each once, in order of first use."""
+    seen: dict[str, Mapping[str, Any]] = {}
+    cited = [step["provision"] for step in result.get("steps", [])]
+    cited += [item["provision"] for item in result.get("findings", {}).get("items", [])]
+    for provision in cited:
+        seen.setdefault(f"{provision['statute']}#{provision['id']}", provision)
+    return list(seen.values())
+
+
+def sources_html(site: Site, result: Mapping[str, Any]) -> Markup:
+    """The «Fontes» part: every provision the result cites, with its full label and, for a later
+    act or precedent, how and when it was checked; closed on the screen (one tap away)."""
+    sources = result_sources(result)
+    if not sources:
+        return Markup("")
+    items = Markup("").join(Markup("<li>{}</li>").format(provision_link(site, p)) for p in sources)
+    return Markup(
+        '<details class="calc-fontes"><summary>Fontes e como foram conferidas ({n})</summary>'
+        '<ol class="calc-fontes-lista">{items}</ol></details>'
+    ).format(n=len(sources), items=items)
 
 
 def result_html(site: Site, result: Mapping[str, Any], actions: bool = False) -> Markup:
@@ -215,7 +253,7 @@ def result_html(site: Site, result: Mapping[str, Any], actions: bool = False) ->
         out.extend(handoff_html(handoff) for handoff in result.get("handoffs", []))
     steps = Markup("").join(
         Markup('<li>{link}: {why}{values}</li>').format(
-            link=provision_link(site, step["provision"]), why=step["explanation"], values=_values_list(step["values"])
+            link=step_link(site, step["provision"]), why=step["explanation"], values=_values_list(step["values"])
         )
         for step in result.get("steps", [])
     )
@@ -231,6 +269,7 @@ def result_html(site: Site, result: Mapping[str, Any], actions: bool = False) ->
     if rounding and amounts:
         out.append(Markup('<p class="calc-arredondamento"><strong>Arredondamento:</strong> {}. {}</p>').format(
             rounding["rule"], rounding["description"]))
+    out.append(sources_html(site, result))
     return Markup("").join(out)
 
 

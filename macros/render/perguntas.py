@@ -22,6 +22,7 @@ from ..data.site import Site
 from . import material
 from .calculator_result import calculator_href, share_query
 from .calculators import declaration
+from .calculators import is_history as calculator_is_history
 from .links import provision_label, provision_link
 from .safe import Markup
 
@@ -33,6 +34,52 @@ class ExampleError(ValueError):
 def calculator_link(name: str, inputs: Mapping[str, Any]) -> str:
     """Link from an answer page (``/perguntas/<slug>/``) to the calculator with these inputs."""
     return f"{calculator_href(name)}?{share_query(inputs)}"
+
+
+# The address parameter that opens a calculator's form filled with a question's choices only,
+# computing nothing (calculators/form.mjs reads the same name: PRESET).
+PRESET = "preparar"
+
+
+def _preset_words(spec: Mapping[str, Any]) -> list[str]:
+    """The preset's choices in the form's own words (a choice's label, else «label: value»).
+    A preset name that is no field, or a value no choice has, stops the build."""
+    fields = {field["name"]: field for field in spec["inputs"]}
+    words: list[str] = []
+    for name, value in dict(spec.get("preset") or {}).items():
+        field = fields.get(name)
+        if field is None:
+            raise ExampleError(f"calculadora {spec['name']}: o formulário não tem o campo {name!r} do preset")
+        if field["type"] == "choice":
+            label = next((c["label"] for c in field["choices"] if c["value"] == value), None)
+            if label is None:
+                raise ExampleError(f"calculadora {spec['name']}: {name}={value!r} não é opção do formulário")
+            words.append(label[:1].lower() + label[1:])
+        else:
+            words.append(f"{field['label'][:1].lower()}{field['label'][1:]}: {value}")
+    return words
+
+
+def own_figure_link(name: str) -> str:
+    """The address of calculator ``name`` from an answer page, empty but for its preset."""
+    spec = declaration(name)
+    query = share_query({PRESET: "sim", **dict(spec.get("preset") or {})})
+    return f"{calculator_href(name)}?{query}#form-{name}"
+
+
+def own_figure(site: Site, name: str) -> Markup:
+    """From the question to the worker's own figure (issue 26 §3): a link, near the short answer,
+    to calculator ``name`` with an empty form preset for today (``CalculatorSpec.preset``)."""
+    spec = declaration(name)
+    words = _preset_words(spec)
+    history = calculator_is_history(site, name)
+    action = "Fazer a conta" if history else "Fazer a sua conta"
+    ready = ("já com " + ", ".join(words) + ". ") if words else ""
+    return Markup(
+        '<p class="pergunta-sua-conta" data-calculadora="{name}">'
+        '<a class="' + material.PRIMARY + '" href="{href}">{action} na calculadora «{title}»</a> '
+        '<span>O formulário abre vazio, {ready}sem os dados de ninguém: você põe os seus.</span></p>'
+    ).format(name=name, href=own_figure_link(name), action=action, title=spec["title"], ready=ready)
 
 
 def example(site: Site, name: str, inputs: Mapping[str, Any], text: str,
@@ -58,9 +105,9 @@ def example(site: Site, name: str, inputs: Mapping[str, Any], text: str,
         raise ExampleError(f"exemplo da calculadora {name} sem nenhum valor a mostrar ({keys})")
     return Markup(
         '<div class="pergunta-exemplo" data-calculadora="{name}">'
-        '<p><strong>Exemplo calculado:</strong> {text}</p>'
+        '<p><strong>Exemplo com os dados de outra pessoa</strong> (não são os seus): {text}</p>'
         '<table><caption>Resultado do motor de cálculo (exemplo verificado)</caption><tbody>{rows}</tbody></table>'
-        '<p><a class="' + material.BUTTON + ' pergunta-calcular" href="{href}">Abrir «{title}» com este exemplo</a></p>'
+        '<p><a class="' + material.BUTTON + ' pergunta-calcular" href="{href}">Ver este exemplo na calculadora «{title}»</a></p>'
         "</div>"
     ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_link(name, inputs),
              title=spec["title"])

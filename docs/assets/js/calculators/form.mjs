@@ -22,6 +22,9 @@ import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
 import { BUTTON } from "../common/material.mjs";
 
+// The address parameter of a question's link: fill the choices, compute nothing (macros/render/
+// perguntas.py writes it; it is never a field's name).
+var PRESET = "preparar";
 
 function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
@@ -108,13 +111,31 @@ function setRowCount(form, list, count) {
   renumber(form, list);
 }
 
+function sourceOf(form, name) {
+  return form.querySelector("[data-field='" + name + "']:not([data-item-field])");
+}
+
 function updateVisibility(form) {
   form.querySelectorAll("[data-visible-when]").forEach(function (wrapper) {
     var rule;
     try { rule = JSON.parse(wrapper.getAttribute("data-visible-when")); } catch { return; }
-    var source = form.querySelector("[data-field='" + rule.field + "']:not([data-item-field])");
+    var source = sourceOf(form, rule.field);
     if (!source) return;
     wrapper.hidden = rule["in"].indexOf(source.value) < 0;
+  });
+  // A group whose every field is hidden (today's hours in the 1965 view) goes with them.
+  form.querySelectorAll("fieldset.calc-grupo").forEach(function (group) {
+    var fields = group.querySelectorAll(":scope > .calc-campo, :scope > .calc-lista");
+    group.hidden = fields.length > 0 && Array.prototype.every.call(fields, function (node) {
+      return node.hidden;
+    });
+  });
+  // The currency after a money label is the era's («R$» or «Cr$»), never both.
+  form.querySelectorAll("[data-unidade-de]").forEach(function (unit) {
+    var source = sourceOf(form, unit.getAttribute("data-unidade-de"));
+    var units;
+    try { units = JSON.parse(unit.getAttribute("data-unidades") || "{}"); } catch { units = {}; }
+    if (source && units[source.value]) unit.textContent = "(" + units[source.value] + ")";
   });
 }
 
@@ -294,7 +315,8 @@ function labelText(control) {
   var label = control.id ? document.querySelector("label[for='" + control.id + "']") : null;
   if (!label) return control.getAttribute("data-field") || "";
   var copy = label.cloneNode(true);
-  copy.querySelectorAll(".calc-opcional").forEach(function (node) { node.remove(); });
+  // The value the receipt shows carries its unit («R$ 2.800,00», «44 horas»): the label does not.
+  copy.querySelectorAll(".calc-opcional, .calc-unidade").forEach(function (node) { node.remove(); });
   return copy.textContent.replace(/\s+/g, " ").trim();
 }
 
@@ -309,7 +331,9 @@ function shownValue(control) {
 
 function describeInputs(form) {
   return topFields(form).filter(isShown).map(function (control) {
-    if (!control.hasAttribute("data-lista")) return { rotulo: labelText(control), valor: shownValue(control) };
+    if (!control.hasAttribute("data-lista")) {
+      return { rotulo: labelText(control), valor: shownValue(control), caminho: control.getAttribute("data-path") };
+    }
     var legend = control.querySelector(":scope > legend");
     return {
       rotulo: legend ? legend.textContent.trim() : control.getAttribute("data-field"),
@@ -318,7 +342,9 @@ function describeInputs(form) {
         return {
           rotulo: title ? title.textContent.trim() : "",
           campos: Array.prototype.filter.call(row.querySelectorAll("[data-item-field]"), isShown)
-            .map(function (sub) { return { rotulo: labelText(sub), valor: shownValue(sub) }; }),
+            .map(function (sub) {
+              return { rotulo: labelText(sub), valor: shownValue(sub), caminho: sub.getAttribute("data-path") };
+            }),
         };
       }),
     };
@@ -610,6 +636,16 @@ function bind(form) {
     compute(form, false);
   });
   var restored = fillFromQuery(form);
+  if (new URLSearchParams(window.location.search).has(PRESET)) {
+    // A question's link (/perguntas/): the form is empty but for the choices it sets (today's
+    // values, the monthly salary…). Nothing is computed and nothing downloaded: the person types
+    // his own figures. The preset form counts as untouched (no «em uso» for a new version).
+    form.dataset.vazio = shareQuery(form).toString();
+    form.dataset.preparado = "1";
+    setStatusOf(form, "Formulário pronto para a sua conta, sem dados de ninguém: preencha os " +
+      "seus números e toque em Calcular.");
+    return;
+  }
   if (restored.problems.length) {
     form.querySelector(".calc-erros-gerais").appendChild(el("p", { className: "calc-erro" },
       "Parte do link não pôde ser lida; confira os campos antes de calcular."));

@@ -1,9 +1,12 @@
 /* Estatutos Portuários — o comprovante do cálculo («Guardar ou imprimir o cálculo»).
  *
- * Depois de cada resultado, o botão abre uma folha que se imprime numa única página A4 (imprimir
- * em PDF é o PDF) e que traz: os dados informados; o resultado desenhado pelas mesmas partes da
+ * Depois de cada resultado, o botão abre uma folha que se imprime em A4 (imprimir em PDF é o PDF),
+ * numa página quando cabe, em duas quando não: nunca em letra menor que 9 pt (issue 26 §4). Ela
+ * traz: os dados informados, cada valor como a calculadora o leu (inputs_shown: «R$ 2.800,00»,
+ * «3 h», nunca «2800» ou «03»); o resultado desenhado pelas mesmas partes da
  * tela (calculadoras-resultado.js: destaques, valores, tabelas, passo a passo com o dispositivo de
- * cada passo, verificações, avisos, arredondamento — nenhuma calculadora é nomeada aqui); a data e
+ * cada passo, verificações, avisos, arredondamento e, no fim, as «Fontes» com a conferência de cada
+ * uma — nenhuma calculadora é nomeada aqui); a data e
  * a hora do cálculo; a versão do site (<meta name="ep-versao">, da construção); o link do cálculo
  * por extenso e em QR. «Compartilhar» usa o compartilhamento do aparelho (Web Share API) quando
  * existe; senão copia o link; há também um link comum para o WhatsApp.
@@ -26,10 +29,6 @@ import { BUTTON, PRIMARY, TYPESET } from "../common/material.mjs";
 
 var ASSETS = assetsOf(import.meta.url);
 var QR_SCRIPT = new URL("vendor/qrcode-generator.js", ASSETS).href;
-// A4 (210 × 297 mm) less the print margins of this sheet (12 mm each side), in CSS pixels.
-var MM = 96 / 25.4;
-var PRINT_WIDTH = (210 - 24) * MM;
-var PRINT_HEIGHT = (297 - 24) * MM;
 var DISCLAIMER = "Informação, não orientação jurídica: a convenção ou o acordo coletivo da categoria " +
   "pode garantir mais. Na dúvida, procure o sindicato, o OGMO ou um advogado.";
 var pendingQr = null;
@@ -107,7 +106,12 @@ function when(date) {
   }
 }
 
-function inputsPart(entries) {
+// What the person entered, each value as the calculator read it (shown: path → «R$ 2.800,00»,
+// «3 h», a choice's words), never the raw typing («2800», «03»); a field left blank shows «—».
+function inputsPart(entries, shown) {
+  function value(entry) {
+    return Object.prototype.hasOwnProperty.call(shown, entry.caminho) ? shown[entry.caminho] : entry.valor;
+  }
   var table = el("table", { className: "comprovante-entradas" });
   var body = el("tbody");
   function row(label, value, css) {
@@ -120,11 +124,11 @@ function inputsPart(entries) {
     if (Array.isArray(entry.itens)) {
       row(entry.rotulo, entry.itens.length ? "" : "nenhum", "comprovante-lista");
       entry.itens.forEach(function (item) {
-        row(item.rotulo, item.campos.map(function (c) { return c.rotulo + ": " + c.valor; }).join("; "),
+        row(item.rotulo, item.campos.map(function (c) { return c.rotulo + ": " + value(c); }).join("; "),
           "comprovante-item");
       });
     } else {
-      row(entry.rotulo, entry.valor);
+      row(entry.rotulo, value(entry));
     }
   });
   table.appendChild(body);
@@ -174,20 +178,6 @@ function share(root, data) {
   } else {
     copyLink(root, data.link);
   }
-}
-
-// The sheet's size in print: measured on a copy laid out at the printed width; when it is
-// taller than one A4 page, the printed sheet is scaled down to fit (--comprovante-escala).
-function fitOnePage(root, sheet) {
-  var probe = sheet.cloneNode(true);
-  probe.classList.add("comprovante-medida");
-  probe.style.width = PRINT_WIDTH + "px";
-  root.appendChild(probe);
-  var height = probe.getBoundingClientRect().height;
-  probe.remove();
-  var scale = height > PRINT_HEIGHT ? Math.max(0.4, Math.floor((PRINT_HEIGHT / height) * 97) / 100) : 1;
-  sheet.style.setProperty("--comprovante-escala", String(scale));
-  sheet.dataset.escala = String(scale);
 }
 
 // While the receipt is open it is the only part of the page: everything else is inert (no focus,
@@ -288,22 +278,23 @@ function open(data, opener) {
   qr.appendChild(el("figcaption", null, "O mesmo link em QR code"));
   head.appendChild(qr);
   sheet.appendChild(head);
-  sheet.appendChild(section("Dados informados", inputsPart(data.entradas || [])));
-  sheet.appendChild(section("Resultado", render(result, { rotulos: data.rotulos || {} })));
+  sheet.appendChild(section("Dados informados", inputsPart(data.entradas || [], result.inputs_shown || {})));
+  var drawn = render(result, { rotulos: data.rotulos || {} });
+  // «Fontes» (every source with how it was checked) closes the result, open on paper.
+  drawn.querySelectorAll("details").forEach(function (box) { box.open = true; });
+  sheet.appendChild(section("Resultado", drawn));
   sheet.appendChild(el("p", { className: "comprovante-aviso" }, DISCLAIMER));
   root.appendChild(sheet);
 
   document.body.appendChild(root);
   document.body.classList.add("ep-comprovante-aberto");
   isolate(root);
-  fitOnePage(root, sheet);
   var title = sheet.querySelector("#comprovante-titulo");
   if (title) title.focus();
 
   loadQr().then(function (qrcode) {
     qr.insertBefore(qrSvg(qrcode, data.link), qr.firstChild);
     root.dataset.qr = "pronto";
-    fitOnePage(root, sheet);
   }).catch(function () {
     qr.textContent = "";
     qr.appendChild(el("figcaption", null, "O QR code não pôde ser desenhado agora; use o link escrito ao lado."));

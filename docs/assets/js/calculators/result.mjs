@@ -41,7 +41,10 @@ function encodeInputs(inputs) {
 
 // A provision's link: its anchor in this edition, or the official publication of a later act
 // or precedent (with the date it was verified). labels: "<slug>#<id>" → printed label.
-function provisionLink(provision, labels) {
+// options.passo: as a step or a finding names it (a precedent's short name, no check record: the
+// case number and how it was checked are in «Fontes», one tap away; the build: step_link).
+function provisionLink(provision, labels, options) {
+  var inStep = Boolean(options && options.passo);
   var slug = String(provision.statute || "");
   var id = String(provision.id || "");
   var ref = slug + "#" + id;
@@ -51,12 +54,14 @@ function provisionLink(provision, labels) {
     // A later act or precedent: its official publication, when an address is known; else its
     // name only. How it was checked, as it was: the copy read is named (``checked``).
     var official = /^https:\/\//.test(String(provision.url || ""));
-    var cited = el(official ? "a" : "span", { className: "calc-dispositivo calc-dispositivo--hoje", "data-ref": ref }, name);
+    var shown = inStep && provision.short ? provision.short : name;
+    var cited = el(official ? "a" : "span", { className: "calc-dispositivo calc-dispositivo--hoje", "data-ref": ref }, shown);
     if (official) {
       cited.href = provision.url;
       cited.rel = "noopener";
     }
     out.appendChild(cited);
+    if (inStep) return out;
     var day = String(provision.verified || "").split("-").reverse().join("/");
     var how = provision.checked ? "conferido em " + day + " " + String(provision.checked)
       : "registrado em " + day + ", sem abrir a página oficial";
@@ -146,7 +151,7 @@ function stepsPart(steps, labels) {
   var list = el("ol", { className: "calc-passos" });
   steps.forEach(function (step) {
     var li = el("li");
-    li.appendChild(provisionLink(step.provision || {}, labels));
+    li.appendChild(provisionLink(step.provision || {}, labels, { passo: true }));
     li.appendChild(text(": " + String(step.explanation || "")));
     var values = step.values || {};
     var keys = Object.keys(values);
@@ -169,11 +174,45 @@ function findingsPart(findings, labels) {
     var li = el("li", { className: "calc-ocorrencia calc-ocorrencia--" + String(finding.severity || "") });
     li.appendChild(el("strong", null, finding.label));
     li.appendChild(text(" — "));
-    li.appendChild(provisionLink(finding.provision || {}, labels));
+    li.appendChild(provisionLink(finding.provision || {}, labels, { passo: true }));
     li.appendChild(text(": " + String(finding.message || "")));
     list.appendChild(li);
   });
   return list;
+}
+
+// The provisions a result cites (steps, then findings), each once, in order of first use (the
+// build: result_sources).
+function sourcesOf(result) {
+  var seen = {};
+  var out = [];
+  var cited = (result.steps || []).map(function (step) { return step.provision || {}; });
+  var findings = result.findings && Array.isArray(result.findings.items) ? result.findings.items : [];
+  findings.forEach(function (finding) { cited.push(finding.provision || {}); });
+  cited.forEach(function (provision) {
+    var ref = String(provision.statute || "") + "#" + String(provision.id || "");
+    if (seen[ref]) return;
+    seen[ref] = true;
+    out.push(provision);
+  });
+  return out;
+}
+
+// «Fontes»: every provision cited, with its full label and how it was checked; closed on the
+// screen (the receipt opens it).
+function sourcesPart(result, labels) {
+  var sources = sourcesOf(result);
+  if (!sources.length) return null;
+  var box = el("details", { className: "calc-fontes" });
+  box.appendChild(el("summary", null, "Fontes e como foram conferidas (" + sources.length + ")"));
+  var list = el("ol", { className: "calc-fontes-lista" });
+  sources.forEach(function (provision) {
+    var li = el("li");
+    li.appendChild(provisionLink(provision, labels));
+    list.appendChild(li);
+  });
+  box.appendChild(list);
+  return box;
 }
 
 // The whole result, in the build's order. options.rotulos: the provisions' printed labels;
@@ -211,5 +250,7 @@ export function render(result, options) {
     rounding.appendChild(text(" " + String(result.rounding.rule) + ". " + String(result.rounding.description)));
     out.appendChild(rounding);
   }
+  var sources = sourcesPart(result, labels);
+  if (sources) out.appendChild(sources);
   return out;
 }

@@ -1,0 +1,541 @@
+/* Estatutos Portuários — o motor das calculadoras: Pyodide num Web Worker (módulo).
+ *
+ * Mensagens recebidas:
+ *   {type: "boot", indexURL, stdLibURL, archiveURL, files, gzip, parado, recarregar}
+ *                                                     carrega o Pyodide e o pacote calculators/
+ *   {type: "run", id, name, inputs, dataURL, parado}  roda calculators.api.run(name, inputs, data)
+ * Mensagens enviadas:
+ *   {type: "progress", text, loaded, total} | {type: "ready", ms} | {type: "error", message, kind}
+ *   {type: "guardado"} (todos os arquivos do motor desta construção estão no cache do aparelho)
+ *   {type: "dados", id} (as tabelas estão chegando) | {type: "result", id, json}
+ *   {type: "result", id, error, kind}
+ *   (kind "tabelas": as tabelas não vieram, tente de novo; "motor": o Python falhou; "versao": um
+ *   arquivo do motor ou as tabelas são de outra construção do site que a da página)
+ *
+ * Uma construção de cada vez (issue 19): a página manda o hash de cada arquivo do motor e o id da
+ * sua construção (<meta name="ep-versao">). Cada arquivo do motor baixado aqui é conferido pelo
+ * hash antes de o motor ficar pronto (o pacote das calculadoras, antes de ser desempacotado), e
+ * as tabelas pelo campo "versao" antes de qualquer cálculo. Um hash diferente é outra construção
+ * se o servidor diz que a sua é outra (assets/versao.json); senão, uma cópia danificada. Um
+ * arquivo de outra construção (um site publicado de novo com a página aberta, um service worker
+ * de outra versão) nunca calcula: falha "versao", e a página oferece a versão nova.
+ *
+ * O Python responde sempre com um resultado ou uma mensagem (calculators.api.run_json), mesmo
+ * para JSON malformado ou aninhado milhares de níveis. Cada falha é dita na hora, em palavras
+ * simples, nunca com um traceback:
+ * - um .wasm servido com tipo errado, um arquivo que não vem, um .wasm que não compila (cortado,
+ *   pela metade, recusado pela política de segurança) e um download interrompido;
+ * - um download parado (nenhum byte por `parado` ms, 10 s se a página não disser outro): a conta
+ *   é de falta de progresso, não de tempo total (numa conexão lenta o motor leva mais de um minuto);
+ * - um calculadoras.zip danificado (outro SHA-256 que o da construção, ou a página de login de um
+ *   wi-fi servida no lugar): nada é desempacotado, e a cópia ruim sai dos caches;
+ * - tabelas incompletas, que não são JSON ou que pararam de chegar: culpa das tabelas, nunca do
+ *   motor; a cópia ruim não fica em cache nenhum e a próxima tentativa as busca de novo.
+ * Depois de uma falha, a página pede `recarregar`: os arquivos do motor vêm da rede, não do cache
+ * HTTP do navegador (que pode guardar uma cópia ruim).
+ *
+ * Nada de micropip nem CDN: o Pyodide vem de /assets/pyodide/ e as calculadoras de um .zip do
+ * próprio site, desempacotado no sistema de arquivos do Pyodide com unpackArchive.
+ */
+// "pyodide": the copy the site serves (assets/pyodide/pyodide.mjs, from the pinned npm package),
+// never bundled (macros/build/esbuild.mjs keeps it an import).
+import { loadPyodide } from "pyodide";
+import { CACHES } from "../common/constants.mjs";
+import { createCounter, createWatchdog } from "./download-count.mjs";
+import { dropSnapshot, openSnapshot, saveSnapshot, snapshotKey } from "./snapshot.mjs";
+
+const EXTRACT_DIR = "/home/pyodide/calculadoras";
+
+/* Where the start-up time goes (read by the benchmark, benchmarks/calculators.py): each stage in
+ * ms of this worker's clock, which starts when the page creates the worker. */
+const stages = {};
+function stage(name, start) {
+  stages[name] = Math.round(performance.now() - start);
+}
+/* Why the engine's WebAssembly did not compile, in plain words. */
+function wasmFailure(error) {
+  const text = String((error && error.message) || error);
+  if (/wasm-unsafe-eval|Content Security Policy|Refused to compile/i.test(text)) {
+    return "uma regra de segurança do servidor não deixou o navegador rodar o motor";
+  }
+  if (error instanceof WebAssembly.CompileError) return "o motor chegou incompleto ou danificado";
+  if (error instanceof TypeError) return "o download do motor foi interrompido";
+  return "o motor não pôde ser iniciado neste navegador";
+}
+
+/* Large enough to be the engine (not the tiny helper module Pyodide tries, and may refuse, first). */
+function isEngine(source) {
+  if (source instanceof WebAssembly.Module) return false;
+  return !(source && typeof source.byteLength === "number" && source.byteLength < 65536);
+}
+
+/* WebAssembly compile + instantiate of the engine (the longest one: Pyodide also compiles a tiny
+ * helper module). With streaming it overlaps the .wasm download. Pyodide only logs a failure
+ * here and then waits forever: it is reported at once. */
+for (const name of ["instantiateStreaming", "instantiate"]) {
+  const original = WebAssembly[name];
+  if (typeof original !== "function") continue;
+  WebAssembly[name] = function (...args) {
+    if (name === "instantiateStreaming") counter.reading();
+    const start = performance.now();
+    return original.apply(WebAssembly, args).then((result) => {
+      const took = performance.now() - start;
+      if (!(stages.wasm >= took)) {
+        stages.wasm = Math.round(took);
+        stages.wasmFim = Math.round(performance.now());
+      }
+      return result;
+    }, (error) => {
+      if (name === "instantiateStreaming" || isEngine(args[0])) fail(wasmFailure(error));
+      throw error;
+    });
+  };
+}
+/* The last engine byte that arrived (Resource Timing: every fetch and import of this worker). */
+function lastByte() {
+  let end = 0;
+  for (const entry of performance.getEntriesByType("resource")) end = Math.max(end, entry.responseEnd);
+  return Math.round(end);
+}
+let engine = null;      // Promise<{run: PyProxy}>
+/* The saved state still to be made (a normal start): taken after the first answer has been
+ * sent, or, when the engine was only downloaded (no calculation asked for), once it sits idle. */
+let snapshotTask = null;
+const IDLE_SNAPSHOT_MS = 3000;
+let runsAsked = 0;
+function takeSnapshot() {
+  const task = snapshotTask;
+  snapshotTask = null;
+  if (task) task();
+}
+const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
+const STALL_MS = 10000;       // no byte for this long: a download stopped (the page may say another)
+let stallMs = STALL_MS;
+
+function stalled() {
+  return `o download parou: nada chegou em ${Math.round(stallMs / 1000)} s`;
+}
+
+function tablesStalled() {
+  return `as tabelas de 1945 pararam de chegar: nada chegou em ${Math.round(stallMs / 1000)} s`;
+}
+
+function progress(text) {
+  self.postMessage({ type: "progress", text });
+}
+
+/* Downloads are counted as they arrive (download-count.mjs: every engine file, decoded bytes
+ * against the decoded sizes the build wrote): the page shows "Baixando o motor de cálculo: 45%
+ * de 4,2 MB" and its time limit only runs out when no byte arrives for a while (a slow phone
+ * connection still loads). A failed download is reported at once: loadPyodide() would never settle. */
+let counter = createCounter([], () => {});
+let downloadSize = 0;
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function postDownload(loaded, total) {
+  const percent = total ? Math.floor((loaded / total) * 100) : 0;
+  const size = downloadSize ? ` de ${megabytes(downloadSize)} MB` : "";
+  self.postMessage({ type: "progress", text: `Baixando o motor de cálculo: ${percent}%${size}…`, loaded, total });
+}
+
+function fail(message) {
+  self.postMessage({ type: "error", message });
+}
+
+/* The last line of an error (a Python traceback's "ValueError: …"), never the traceback. */
+function plain(error) {
+  const lines = String((error && error.message) || error || "erro ao carregar").trim().split("\n");
+  return lines[lines.length - 1].trim().slice(0, 300);
+}
+
+/* A damaged copy is taken out of every cache of the site (the engine's, the service worker's
+ * precache, whose keys carry a revision in the query); the browser's HTTP cache is bypassed by
+ * the next attempt (cache: "reload"). */
+async function forget(url) {
+  if (!self.caches) return;
+  try {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      await cache.delete(url, { ignoreSearch: true });
+    }
+  } catch {
+    /* no Cache Storage: nothing kept */
+  }
+}
+
+/* Set by the page after a failed start: every engine file comes from the network again. */
+let reload = false;
+const engineFiles = new Set();
+
+function sameFile(input) {
+  const url = new URL(String((input && input.url) || input), self.location.href);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
+/* ---------------------------------------------------------------- one build at a time
+ * The page's build id and the content hash of each engine file of its build (boot message). */
+let buildId = "";
+let expectedHashes = new Map(); // engine file address (no query) -> sha256
+let hashChecks = [];            // one promise per engine file downloaded by fetch
+
+function otherBuild(reason) {
+  const error = new Error(reason);
+  error.kind = "versao";
+  return error;
+}
+
+/* The server's current build id (assets/versao.json, never precached), or "" when unknown. */
+async function serverBuild() {
+  try {
+    const response = await nativeFetch(new URL("versao.json", self.location.href).href, { cache: "no-store" });
+    const data = await response.json();
+    return typeof data.versao === "string" ? data.versao : "";
+  } catch {
+    return "";
+  }
+}
+
+/* True when the bytes are those of the page's build (or no hash is known). When not: a "versao"
+ * error if the server has another build (a new deploy), else false (a damaged copy). */
+async function sameBuildBytes(address, bytes) {
+  const want = expectedHashes.get(sameFile(address));
+  if (!want || !self.crypto || !crypto.subtle) return true;
+  if ((await sha256(bytes)) === want) return true;
+  const server = buildId ? await serverBuild() : "";
+  if (server && server !== buildId) throw otherBuild("um arquivo do motor é de outra versão do site");
+  return false;
+}
+
+/* The tables must be of the page's build (their "versao"). */
+function checkTablesBuild(tablesJson) {
+  if (buildId && tablesJson && tablesJson.versao !== buildId) {
+    throw otherBuild("as tabelas são de outra versão do site");
+  }
+}
+
+const nativeFetch = self.fetch.bind(self);
+const checkedFetch = async (input, init) => {
+  let response;
+  if (reload && engineFiles.has(sameFile(input)) && !(input instanceof Request)) {
+    init = { ...(init || {}), cache: "reload" };
+  }
+  try {
+    response = await nativeFetch(input, init);
+  } catch (error) {
+    fail("a conexão caiu durante o download do motor");
+    throw error;
+  }
+  if (!response.ok) {
+    fail(`o servidor não entregou um arquivo do motor (erro ${response.status})`);
+    return response;
+  }
+  // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
+  // forever: say so at once.
+  const address = String((input && input.url) || input);
+  const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
+    fail(`o servidor entrega o arquivo principal do motor com o tipo «${type || "nenhum"}», e não application/wasm`);
+  }
+  return response;
+};
+const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
+/* Each engine file Pyodide fetches (the .wasm, the standard library, the lock file) is hashed from
+ * a copy of its body while the original goes on to Pyodide; boot() waits for every check. */
+self.fetch = async (input, init) => {
+  const response = await countedFetch(input, init);
+  const address = String((input && input.url) || input);
+  if (response.ok && response.body && expectedHashes.has(sameFile(address))) {
+    const check = response.clone().arrayBuffer().then(async (bytes) => {
+      if (await sameBuildBytes(address, bytes)) return;
+      await forget(address);
+      throw new Error(`um arquivo do motor chegou danificado (${sameFile(address).split("/").pop()})`);
+    });
+    check.catch(() => {}); // awaited in boot()
+    hashChecks.push(check);
+  }
+  return response;
+};
+
+self.addEventListener("unhandledrejection", (event) => {
+  fail(plain(event.reason));
+  event.preventDefault(); // told to the page, in words: not an error of the page
+});
+
+const DAMAGED = "o arquivo das calculadoras chegou danificado (uma rede que pede login, como a de " +
+  "um wi-fi público, pode ter mandado outra página no lugar)";
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/* The calculators' zip, checked before anything is unpacked: a zip («PK\3\4»), and the SHA-256
+ * the build wrote (assets/motor.json), when the page gave it. */
+async function fetchArchive(url, expected) {
+  const response = await countedFetch(url);
+  if (!response.ok) throw new Error(`arquivo das calculadoras indisponível (${response.status})`);
+  const bytes = await response.arrayBuffer();
+  const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
+  const isZip = head.length === 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4;
+  // Another build's package (a valid zip, the server on a new build) is never unpacked: "versao".
+  if (!isZip || (expected && !(await sameBuildBytes(url, bytes)))) {
+    await forget(url);
+    throw new Error(DAMAGED);
+  }
+  return bytes;
+}
+
+/* The calculators' package, unpacked into Pyodide's file system and put on sys.path. */
+function unpack(pyodide, archive) {
+  try {
+    pyodide.unpackArchive(archive, "zip", { extractDir: EXTRACT_DIR });
+  } catch {
+    throw new Error(DAMAGED);
+  }
+  pyodide.runPython(`
+import sys
+if ${JSON.stringify(EXTRACT_DIR)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(EXTRACT_DIR)})
+`);
+}
+
+async function boot(message) {
+  const started = performance.now();
+  stages.inicio = Math.round(started); // this worker and its modules read: the start begins
+  const files = Array.isArray(message.files) ? message.files : [];
+  downloadSize = Number(message.gzip) || 0;
+  reload = Boolean(message.recarregar);
+  buildId = String(message.versao || "");
+  expectedHashes = new Map(files.filter((file) => file.sha256).map((file) => [sameFile(file.href), file.sha256]));
+  hashChecks = [];
+  if (Number(message.parado) > 0) stallMs = Number(message.parado);
+  files.forEach((file) => engineFiles.add(sameFile(file.href)));
+  counter = createCounter(files, postDownload);
+  // No byte for this long while an engine file is still coming: the download stopped.
+  counter.watch(stallMs, () => fail(stalled()));
+  // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
+  progress("Preparando o motor de cálculo no navegador…");
+  counter.watchImports([self.location.href,
+    new URL("pyodide.mjs", message.indexURL).href]);
+  counter.post(true);
+  const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
+  // The trimmed standard library the build made (macros/build/engine.py).
+  if (message.stdLibURL) options.stdLibURL = message.stdLibURL;
+  const archiveFile = files.find((file) => sameFile(file.href) === sameFile(message.archiveURL));
+  const archiveLoad = fetchArchive(message.archiveURL, archiveFile && archiveFile.sha256);
+  archiveLoad.catch(() => {}); // awaited below; the error is reported there
+  // A package of another build (or a damaged one) ends the start at once, without waiting for Pyodide.
+  const archiveRefused = archiveLoad.then(() => new Promise(() => {}));
+  archiveRefused.catch(() => {});
+  // The saved state of this build (snapshot.mjs), if there is a usable one.
+  const key = await snapshotKey(files, message.versao);
+  let start = performance.now();
+  // Only the cache lookup is awaited: the snapshot is unpacked while Pyodide fetches and compiles.
+  const saved = await openSnapshot(self.location.href, key);
+  let pyodide = null;
+  let api = null;
+  if (saved) {
+    saved.bytes.then(() => { stages.estadoLido = Math.round(performance.now()); }, () => {});
+    try {
+      pyodide = await Promise.race([loadPyodide({ ...options, _loadSnapshot: saved.bytes }), archiveRefused]);
+      stages.pronto = Math.round(performance.now());
+      const archive = await archiveLoad;
+      counter.finish(); // the download is over: the page stops saying «Baixando…»
+      progress("Carregando as calculadoras…");
+      unpack(pyodide, archive);
+      api = pyodide.pyimport("calculators.api");
+      if (pyodide.runPython("1 + 1") !== 2) throw new Error("estado salvo inválido");
+      stage("instantaneo", start);
+    } catch (error) {
+      if (error && error.kind === "versao") throw error; // the snapshot is good; the files are not
+      // Unusable (another Pyodide, a broken heap): thrown away, and the normal start follows.
+      pyodide = null;
+      api = null;
+      await dropSnapshot(self.location.href, key);
+    }
+  }
+  if (!pyodide) {
+    pyodide = await Promise.race([loadPyodide({ ...options, _makeSnapshot: true }), archiveRefused]);
+    stages.pronto = Math.round(performance.now());
+    const archive = await archiveLoad;
+    counter.finish();
+    progress("Carregando as calculadoras…");
+    start = performance.now();
+    unpack(pyodide, archive);
+    stage("desempacotar", start);
+    start = performance.now();
+    api = pyodide.pyimport("calculators.api");
+    stage("importar", start);
+    // The state with the calculators imported is saved for the next start, but only after this
+    // start's first answer (takeSnapshot below): the first calculation never waits for it.
+    const made = pyodide;
+    snapshotTask = () => {
+      try {
+        const bytes = made.makeMemorySnapshot();
+        saveSnapshot(self.location.href, key, bytes).then((kept) => { stages.guardado = kept; });
+      } catch {
+        stages.guardado = false; // Pyodide could not take it: the next start is the normal one
+      }
+    };
+  }
+  // Every engine file fetched was this build's: else nothing is computed.
+  await Promise.all(hashChecks);
+  stages.busca = lastByte();
+  stages.python = stages.pronto - (stages.wasmFim || 0);
+  const run = (name, inputs, data) => api.run_json(name, inputs, data);
+  return { run, ms: performance.now() - started };
+}
+
+/* The engine is kept for offline use however its download started. When the person taps «Baixar»
+ * before the service worker controls the page, this worker's downloads bypass it and nothing is
+ * cached; so, once the engine is ready, every engine file missing from the engine's cache is put
+ * there, under the key the service worker reads (address + "?v=" + content hash). The bytes come
+ * from the browser's HTTP cache (just downloaded) and are checked against the build's hash.
+ * True when every engine file of this build is in the cache afterwards (the page's next visit may
+ * then start the engine early: early.mjs). */
+async function keepForOffline(files) {
+  if (!self.caches || !self.crypto || !crypto.subtle || !files.length) return false;
+  let missing = 0;
+  try {
+    const cache = await caches.open(CACHES.engine);
+    for (const file of files) {
+      missing += 1; // until it is found, or kept, below
+      if (!file.sha256) continue;
+      const key = `${file.href}?v=${file.sha256.slice(0, 20)}`;
+      if (await cache.match(key)) {
+        missing -= 1;
+        continue;
+      }
+      const response = await nativeFetch(file.href, { cache: "force-cache", credentials: "same-origin" });
+      if (!response.ok) continue;
+      const bytes = await response.arrayBuffer();
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+      if (hex !== file.sha256) continue; // another build's file: never mixed in
+      const type = response.headers.get("Content-Type") || "application/octet-stream";
+      await cache.put(key, new Response(bytes, { status: 200, headers: { "Content-Type": type } }));
+      missing -= 1;
+    }
+  } catch {
+    return false; // no storage (private mode, quota): the calculator still works online
+  }
+  return missing === 0;
+}
+
+/* The decree's tables (for the calculators that need data), read with a watchdog: no byte for
+ * stallMs and the download stopped. They must be whole JSON (a cut file, or a login page served
+ * with 200 in their place, is not): else they are said not to have arrived intact. */
+async function fetchTables(url, fresh, onBytes) {
+  const controller = new AbortController();
+  const watchdog = createWatchdog(stallMs, () => true, () => controller.abort());
+  try {
+    let response;
+    try {
+      response = await nativeFetch(url, { signal: controller.signal, cache: fresh ? "reload" : "default" });
+      watchdog.moved();
+      if (!response.ok) throw new Error(`as tabelas de 1945 não vieram (${response.status})`);
+      const reader = response.body.getReader();
+      const chunks = [];
+      for (;;) {
+        const step = await reader.read();
+        if (step.done) break;
+        chunks.push(step.value);
+        watchdog.moved();
+        onBytes();
+      }
+      const text = await new Blob(chunks).text();
+      let parsed;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        await forget(url);
+        throw new Error("as tabelas de 1945 não chegaram inteiras: o que veio estava cortado ou não era o arquivo das tabelas");
+      }
+      checkTablesBuild(parsed); // tables of another build: never computed with
+      return text;
+    } catch (error) {
+      if (controller.signal.aborted) throw new Error(tablesStalled());
+      if (error instanceof TypeError) throw new Error("as tabelas de 1945 não vieram (falha de rede)");
+      throw error;
+    }
+  } finally {
+    watchdog.stop();
+  }
+}
+
+/* A failed download is not kept: the next attempt asks again, from the network. */
+const tablesFailed = new Set();
+function tables(url, onBytes) {
+  if (!url) return Promise.resolve("");
+  if (!dataCache.has(url)) {
+    const loading = fetchTables(url, tablesFailed.has(url), onBytes);
+    loading.then(() => tablesFailed.delete(url), () => {
+      dataCache.delete(url);
+      tablesFailed.add(url);
+    });
+    dataCache.set(url, loading);
+  }
+  return dataCache.get(url);
+}
+
+self.onmessage = async (event) => {
+  const message = event.data || {};
+  if (message.type === "boot") {
+    if (!engine) engine = boot(message);
+    try {
+      const ready = await engine;
+      self.postMessage({ type: "ready", ms: ready.ms, stages });
+      keepForOffline(Array.isArray(message.files) ? message.files : []).then((kept) => {
+        if (kept) self.postMessage({ type: "guardado" });
+      });
+      // No calculation asked for (the engine was downloaded for later): the state is saved once
+      // the worker has been idle a moment; a calculation that comes first takes precedence.
+      setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
+    } catch (error) {
+      engine = null;
+      self.postMessage({ type: "error", message: plain(error), kind: error && error.kind });
+    }
+    return;
+  }
+  if (message.type === "run") {
+    runsAsked += 1;
+    if (Number(message.parado) > 0) stallMs = Number(message.parado);
+    // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
+    const reason = (error) => {
+      const lines = String((error && error.message) || error).trim().split("\n");
+      return lines[lines.length - 1].trim().slice(0, 300);
+    };
+    let data;
+    try {
+      let lastTick = 0;
+      // While the tables arrive the page's time limit for the calculation waits (a slow line is
+      // not a stopped engine).
+      data = await tables(message.dataURL, () => {
+        const now = performance.now();
+        if (now - lastTick < 250) return;
+        lastTick = now;
+        self.postMessage({ type: "dados", id: message.id });
+      });
+    } catch (error) {
+      self.postMessage({ type: "result", id: message.id, kind: error.kind || "tabelas", error: reason(error) });
+      return;
+    }
+    try {
+      if (!engine) throw new Error("motor não carregado");
+      const { run } = await engine;
+      const start = performance.now();
+      const json = run(String(message.name), String(message.inputs), data);
+      if (stages.calculo === undefined) stage("calculo", start);
+      self.postMessage({ type: "result", id: message.id, json: String(json), stages });
+      // The answer is on its way to the page: now the state can be saved for the next start.
+      setTimeout(takeSnapshot, 0);
+    } catch (error) {
+      self.postMessage({ type: "result", id: message.id, kind: "motor", error: reason(error) });
+    }
+  }
+};

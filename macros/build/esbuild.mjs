@@ -75,7 +75,8 @@ async function build(root, bundle, plugins, stdin) {
     legalComments: "none", logLevel: "silent", absWorkingDir: root,
     plugins: [externals(bundle.external), ...plugins],
   };
-  if (stdin) options.stdin = { contents: stdin, resolveDir: root, sourcefile: bundle.entry, loader: "js" };
+  // (its own name: the entry it imports must stay another module)
+  if (stdin) options.stdin = { contents: stdin, resolveDir: root, sourcefile: `${bundle.entry}+exportado.mjs`, loader: "js" };
   else options.entryPoints = [path.join(root, bundle.entry)];
   const result = await esbuild.build(options);
   return result.outputFiles[0].text;

@@ -17,7 +17,7 @@ measured side by side in one run, so a busy machine slows both sides). ``--rapid
 ``EP_BENCH_RAPIDO=1``) runs each measure once, unthrottled, on a few pages: the test suite runs
 it so (tests/browser/test_benchmark.py) so that a refactor cannot break the script silently.
 
-0. where the start-up time goes, stage by stage (calculadoras-worker.mjs measures them): fetch
+0. where the start-up time goes, stage by stage (docs/assets/js/engine/worker.mjs measures them): fetch
    (last engine byte), WebAssembly compile + instantiate, Python start-up, unpacking the
    calculators, imports, the first calculation; unthrottled and at 4× CPU, first and second visit;
 
@@ -69,7 +69,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from conftest import CHROMIUM, FLAGS  # noqa: E402  (tests/browser/conftest.py)
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from report import Report  # noqa: E402  (benchmarks/report.py)
 from static_server import Throttle, start  # noqa: E402
@@ -77,7 +76,9 @@ from static_server import Throttle, start  # noqa: E402
 from calculators import api  # noqa: E402
 from macros.build import precompress  # noqa: E402
 from macros.data import site as data_site  # noqa: E402
-from tests.browser.offline_helpers import share_query, sitemap_paths, usable_case  # noqa: E402
+from tests.browser.conftest import CHROMIUM, FLAGS  # noqa: E402
+from tests.browser.engine_watch import ENGINE_WATCH  # noqa: E402
+from tests.browser.offline_helpers import NAMES, share_query, sitemap_paths, usable_case  # noqa: E402
 
 FAST_3G = (1_600_000, 0.150)
 CPU_SLOWDOWN = 4
@@ -100,6 +101,7 @@ SLOW_3G = (400_000, 0.400)
 COMPARE_RUNS = 1 if QUICK else ROUNDS or 3
 SEARCH_RUNS = 1 if QUICK else ROUNDS or 5
 SEARCH_QUERY = "prorrogacao"
+CONSENT = NAMES["storage"]["engineConsent"]
 STAGE_NAMES = ("motor", "toque", "offline", "pagina", "busca")
 # --etapa=a,b: only those stages (see the docstring); "lento" (item 7 alone) is part of "motor".
 ONLY = next((set(a.split("=", 1)[1].split(",")) for a in sys.argv[1:] if a.startswith("--etapa=")), set(STAGE_NAMES))
@@ -218,7 +220,7 @@ def load() -> str:
     return f"carga {os.getloadavg()[0]:.1f} em {os.cpu_count()} núcleos"
 
 
-# The worker's stages (calculadoras-worker.mjs), in the order they happen; the worker's clock
+# The worker's stages (docs/assets/js/engine/worker.mjs), in the order they happen; the worker's clock
 # starts when the page creates it ("pagina", on the page's clock).
 STAGES = (
     ("pagina", "página: navegação → worker criado"),
@@ -237,8 +239,10 @@ STAGES = (
 
 def new_context(browser: Browser, agreed: bool = True) -> BrowserContext:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR", is_mobile=True, has_touch=True)
+    # The engine's stages, as its worker's messages carry them (tests/browser/engine_watch.py).
+    ctx.add_init_script(ENGINE_WATCH)
     if agreed:
-        ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+        ctx.add_init_script(f"localStorage.setItem({json.dumps(CONSENT)}, {json.dumps(NAMES['yes'])})")
     return ctx
 
 
@@ -250,7 +254,7 @@ def slow_cpu(ctx: BrowserContext, page: Page, slow: bool) -> None:
 
 def stages_of(page: Page) -> dict[str, float]:
     """The worker's start-up stages (ms), as the page received them."""
-    return dict(page.evaluate("() => (window.estatutosCalculo.etapas && window.estatutosCalculo.etapas()) || {}"))
+    return dict(page.evaluate("() => window.epEtapas || {}"))
 
 
 def cold_ours(browser: Browser, url: str, slow: bool,
@@ -278,17 +282,16 @@ def cold_ours(browser: Browser, url: str, slow: bool,
 
 def wait_saved_state(page: Page) -> None:
     """Untimed: the engine's saved state is stored (in the background after the first answer), and
-    the engine is kept on the device (the worker said so: ``ep-motor-guardado``, motor-cedo.js)."""
-    page.evaluate("""async () => {
+    the engine is kept on the device (the worker said so: ``STORAGE.engineKept``, engine/early.mjs)."""
+    page.evaluate("""async (names) => {
       for (let i = 0; i < 240; i++) {
-        const keys = await (await caches.open('ep-motor')).keys();
-        // (a site from before motor-cedo.js keeps no such record)
-        const kept = !window.estatutosMotorCedo || localStorage.getItem('ep-motor-guardado') !== null;
-        if (kept && keys.some((r) => r.url.includes('motor-instantaneo.bin'))) return true;
+        const keys = await (await caches.open(names.caches.engine)).keys();
+        const kept = localStorage.getItem(names.storage.engineKept) !== null;
+        if (kept && keys.some((r) => r.url.includes(names.files.engineSnapshot))) return true;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       return false;
-    }""")
+    }""", NAMES)
 
 
 def cold_bare(browser: Browser, url: str, slow: bool) -> float:

@@ -1,12 +1,13 @@
 // Runs the query set (tests/search/queries.yaml, given as JSON on stdin) against a built site's
 // search index with the site's search worker (Material's, lunr), in Node, without a browser: the query
-// is prepared by docs/assets/busca.js exactly as in the page. Prints one JSON line per query with
+// is prepared by docs/assets/js/search/busca.js exactly as in the page. Prints one JSON line per query with
 // the first results. A quick tool for tuning the ranking; the browser test is the one that counts.
 //
 //   node scripts/search_queries.mjs <site_dir> < queries.json
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
+import { fold } from "../docs/assets/js/common/text.mjs";
 
 const site = process.argv[2];
 // The site's search worker: Material's, with the index build of docs/assets/busca-worker.js (which
@@ -35,9 +36,8 @@ vm.runInContext(fs.readFileSync(workerPath, "utf8"), context, { filename: worker
 // The acts busca.js reads queries with: the build writes them into every page (<meta name="ep-atos">).
 const atos = /<meta name="ep-atos" content="([^"]*)">/.exec(fs.readFileSync(path.join(site, "index.html"), "utf8"));
 context.estatutosAtos = atos ? JSON.parse(atos[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};
-for (const script of ["pagina.js", "busca.js"]) {  // busca.js uses pagina.js's fold
-  vm.runInContext(fs.readFileSync(new URL(`../docs/assets/${script}`, import.meta.url), "utf8"), context);
-}
+context.estatutosDobra = fold; // busca.js uses the site's fold (docs/assets/js/common/text.mjs)
+vm.runInContext(fs.readFileSync(new URL("../docs/assets/js/search/busca.js", import.meta.url), "utf8"), context);
 
 async function send(message) {
   const before = replies.length;

@@ -17,6 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
+import { fold } from "../docs/assets/js/common/text.mjs";
 
 const site = process.argv[2];
 const root = new URL("../", import.meta.url);
@@ -52,16 +53,15 @@ function worker(file, otherLunr = false) {
   return { context, send };
 }
 
-// The page's query reader (busca.js, with pagina.js's fold), as search_queries.mjs runs it.
+// The page's query reader (busca.js, with the site's fold), as search_queries.mjs runs it.
 const page = { console, URL };
 page.self = page;
 page.globalThis = page;
 vm.createContext(page);
 const atos = /<meta name="ep-atos" content="([^"]*)">/.exec(fs.readFileSync(path.join(site, "index.html"), "utf8"));
 page.estatutosAtos = atos ? JSON.parse(atos[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : {};
-for (const script of ["pagina.js", "busca.js"]) {
-  vm.runInContext(fs.readFileSync(new URL(`docs/assets/${script}`, root), "utf8"), page);
-}
+page.estatutosDobra = fold; // busca.js uses the site's fold (docs/assets/js/common/text.mjs)
+vm.runInContext(fs.readFileSync(new URL("docs/assets/js/search/busca.js", root), "utf8"), page);
 
 const index = JSON.parse(fs.readFileSync(path.join(site, "search/search_index.json"), "utf8"));
 const withPairs = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));

@@ -37,7 +37,7 @@ def test_every_page_and_file_carries_the_build_id(site_dir: Path) -> None:
     assert json.loads((site_dir / "assets" / "motor.json").read_text(encoding="utf-8"))["versao"] == want
     tables = json.loads((site_dir / "assets" / "calculadoras-dados.json").read_text(encoding="utf-8"))
     assert tables["versao"] == want
-    assert f"var VERSAO = {json.dumps(want)};" in (site_dir / "sw-motor.js").read_text(encoding="utf-8")
+    assert f"build:{json.dumps(want)}" in (site_dir / "sw-motor.js").read_text(encoding="utf-8")
     # The server's current build, never precached (asked when an engine file does not match).
     assert json.loads((site_dir / "assets" / "versao.json").read_text(encoding="utf-8")) == {"versao": want}
     assert '"assets/versao.json"' not in (site_dir / "sw.js").read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
 """No calculator is named outside the calculators and the tables binding.
 
 A calculator is its rule module (``calculators/rules/``), its cases and its page. The renderers
-(``macros/``), the site's scripts (``docs/assets/*.js``, ``*.mjs``) and the API's entry point
+(``macros/``), the site's scripts (``docs/assets/js/**/*.mjs``, ``*.js``) and the API's entry point
 (``calculators/api.py``) work from what the calculators declare and return (inputs, result
 parts, ``history``, ``notes``…), so a new calculator needs no edit there. The one exception is
 the binding of the 1945 tables to the calculators that read them
@@ -22,16 +22,15 @@ ROOT = Path(__file__).resolve().parent.parent
 BINDING = {"macros/data/calculator_tables.py", "macros/data/table_compare.py"}
 # (file, name): why the word is there although it is a calculator's name. Each entry must still
 # be needed (the test fails when it is not), so the list cannot rot.
-ALLOWED = {
-    ("docs/assets/busca.js", "jornada"): "the Portuguese word in the search synonyms, not the calculator",
-    ("docs/assets/busca.js", "refeicao"): "the Portuguese word in the search synonyms, not the calculator",
-    ("docs/assets/busca.js", "paralisacoes"): "the Portuguese word in the search synonyms, not the calculator",
-}
+SEARCH = "docs/assets/js/search/busca.js"
+SYNONYM = "the Portuguese word in the search synonyms, not the calculator"
+ALLOWED = {(SEARCH, "jornada"): SYNONYM, (SEARCH, "refeicao"): SYNONYM, (SEARCH, "paralisacoes"): SYNONYM}
 
 
 def _files() -> list[Path]:
     found = [p for p in (ROOT / "macros").rglob("*.py") if p.relative_to(ROOT).as_posix() not in BINDING]
-    found += sorted((ROOT / "docs" / "assets").glob("*.js")) + sorted((ROOT / "docs" / "assets").glob("*.mjs"))
+    scripts = ROOT / "docs" / "assets" / "js"
+    found += sorted(scripts.rglob("*.js")) + sorted(scripts.rglob("*.mjs"))
     found.append(ROOT / "calculators" / "api.py")
     return sorted(found)
 
@@ -52,7 +51,7 @@ def _named() -> set[tuple[str, str]]:
 
 def test_the_files_are_found() -> None:
     files = {p.relative_to(ROOT).as_posix() for p in _files()}
-    assert {"macros/render/calculators.py", "docs/assets/calculadoras.js", "docs/assets/calculadoras-worker.mjs",
+    assert {"macros/render/calculators.py", "docs/assets/js/calculators/form.mjs", "docs/assets/js/engine/worker.mjs",
             "calculators/api.py"} <= files
     assert not files & BINDING
 

@@ -1,5 +1,5 @@
 """Facts come from data: no act number or act title is written in the site's scripts
-(``docs/assets/*.js``, ``*.mjs``) or in the renderers (``macros/render/``); no calculator name
+(``docs/assets/js/**/*.mjs``, ``*.js``) or in the renderers (``macros/render/``); no calculator name
 either (``tests/test_calculator_names.py``, for all of ``macros/`` and the scripts).
 
 The acts' numbers, slugs, titles and short titles are read from ``data/statutes/*.yaml`` (and
@@ -73,8 +73,8 @@ def js_code(source: str) -> str:
 
 
 def _scripts() -> list[Path]:
-    assets = ROOT / "docs" / "assets"
-    return sorted([*assets.glob("*.js"), *assets.glob("*.mjs")])
+    scripts = ROOT / "docs" / "assets" / "js"
+    return sorted([*scripts.rglob("*.js"), *scripts.rglob("*.mjs")])
 
 
 def _renderers() -> list[Path]:

@@ -1,6 +1,6 @@
 """One accent folding per language, and the two agree: ``calculators.core.text.fold`` (the build,
 the search index, the 1945 tables' sort keys, the salary calculators' lookup) and
-``estatutosDobra`` of ``docs/assets/pagina.js`` (the search query, the tables' filter), run in
+``fold`` of ``docs/assets/js/common/text.mjs`` (the search query, the tables' filter), run in
 Node on the same tricky strings."""
 
 from __future__ import annotations
@@ -45,12 +45,12 @@ TRICKY = [
 
 def js_fold(texts: list[str]) -> list[str]:
     code = (
-        "const vm = require('vm'); const fs = require('fs'); const ctx = {}; vm.createContext(ctx);"
-        f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/pagina.js'))}, 'utf8'), ctx);"
+        f"import {{ fold }} from {json.dumps(str(ROOT / 'docs/assets/js/common/text.mjs'))};"
         f"const texts = {json.dumps(texts)};"
-        "process.stdout.write(JSON.stringify(texts.map(ctx.estatutosDobra)));"
+        "process.stdout.write(JSON.stringify(texts.map(fold)));"
     )
-    done = subprocess.run(["node", "-e", code], capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, timeout=60,
+                          check=True)
     result = json.loads(done.stdout)
     assert isinstance(result, list)
     return [str(r) for r in result]

@@ -27,6 +27,6 @@ def test_qr_library_is_pinned() -> None:
 def test_qr_library_is_served_by_the_site_and_kept_offline(site_dir: Path) -> None:
     assert (site_dir / SERVED).read_bytes() == (ROOT / "node_modules" / VENDOR_FILES[SERVED]).read_bytes()
     # (The script itself reaches the page inside a bundle, macros/build/bundles.py.)
-    script = (ROOT / "docs" / "assets" / "comprovante.js").read_text(encoding="utf-8")
+    script = (ROOT / "docs" / "assets" / "js" / "calculators" / "receipt.mjs").read_text(encoding="utf-8")
     assert '"vendor/qrcode-generator.js"' in script and "https://" not in script.replace("https://wa.me/", "")
     assert f'"{SERVED}":"' in (site_dir / "sw-paginas.js").read_text(encoding="utf-8")

@@ -60,15 +60,18 @@ def test_citation_tokens() -> None:
 
 
 def node_eval(script: str) -> object:
-    """Evaluate ``script`` in Node with the page scripts loaded (``estatutosDobra``, ``estatutosBusca``)."""
+    """Evaluate ``script`` in Node with the page's search loaded (``estatutosDobra``: the fold of
+    ``docs/assets/js/common/text.mjs``; ``estatutosBusca``, ``docs/assets/js/search/busca.js``)."""
     code = (
-        "const vm = require('vm'); const fs = require('fs');"
-        f"const ctx = {{estatutosAtos: {browser_acts_json(current().statutes)}}}; vm.createContext(ctx);"
-        f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/pagina.js'))}, 'utf8'), ctx);"
-        f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/busca.js'))}, 'utf8'), ctx);"
+        "import vm from 'node:vm'; import fs from 'node:fs';"
+        f"import {{ fold }} from {json.dumps(str(ROOT / 'docs/assets/js/common/text.mjs'))};"
+        f"const ctx = {{estatutosAtos: {browser_acts_json(current().statutes)}, estatutosDobra: fold}};"
+        "vm.createContext(ctx);"
+        f"vm.runInContext(fs.readFileSync({json.dumps(str(ROOT / 'docs/assets/js/search/busca.js'))}, 'utf8'), ctx);"
         f"process.stdout.write(JSON.stringify(vm.runInContext({json.dumps(script)}, ctx)));"
     )
-    done = subprocess.run(["node", "-e", code], capture_output=True, text=True, timeout=60, check=True)
+    done = subprocess.run(["node", "--input-type=module", "-e", code], capture_output=True, text=True, timeout=60,
+                          check=True)
     return json.loads(done.stdout)
 
 

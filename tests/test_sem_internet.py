@@ -26,6 +26,6 @@ def test_offline_page_is_built_and_precached(site_dir: Path) -> None:
     sw = (site_dir / "sw.js").read_text(encoding="utf-8")
     assert re.search(r'url:\s*"sem-internet\.html"', sw) and re.search(r'url:\s*"404\.html"', sw)
     paginas = (site_dir / "sw-paginas.js").read_text(encoding="utf-8")
-    assert 'var SEM_INTERNET = "sem-internet.html";' in paginas
-    kept = json.loads(re.search(r"var ARQUIVOS = (\{.*?\});", paginas).group(1))  # type: ignore[union-attr]
+    assert '"sem-internet.html"' in paginas  # common/constants.json, FILES.offlinePage
+    kept = json.loads(re.search(r"files:(\{.*?\})", paginas).group(1))  # type: ignore[union-attr]
     assert "sem-internet.html" not in kept and "index.html" in kept

@@ -1,7 +1,7 @@
 """A cache of slow, deterministic build steps, kept outside the repository between builds.
 
 Brotli at quality 11 (about a minute for Pyodide's ``.wasm``), gzip -9 of the engine's large files
-and Terser's minification of the script bundles give the same bytes for the same input, so each
+and esbuild's bundles of the site's scripts give the same bytes for the same input, so each
 result is kept by the SHA-256 of its input (``$XDG_CACHE_HOME`` or ``~/.cache``, folder
 ``estatutos-portuarios/<kind>``) and computed once per machine. Two builds at once (the test
 suite's two processes each build the site) compute a result once: the first takes the key's lock

@@ -19,7 +19,7 @@
   ``assets/busca-sob-pedido.js``, the search index held until a search starts), and the standard
   metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root; from the same
-  template, ``sem-internet.html``, the page the service worker shows offline for a page not kept.
+  template, the «Sem internet» page the service worker shows offline for a page not kept.
 - ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.build.feed`; every
   page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
   folded words, citation tokens, ranking boosts; :mod:`macros.build.search_index`), its size printed
@@ -95,21 +95,21 @@ def on_config(config: Any) -> Any:
 
 def on_files(files: Any, config: Any) -> Any:
     site = data_site.current()
+    site.products.bundles = bundles.Bundles()
     try:
         site_files.add_sources(site, files, config)
         site_files.add_pyodide(files, config)
         site_files.add_vendor(files, config)
         site_files.add_downloads(site, files, config)
         site_files.add_print_css(site, files, config)
+        # The site's own scripts and styles in a few bundles (macros/build/bundles.py), the engine's
+        # worker among them: before the engine's report, which lists it.
+        bundles.bundle(files, config, site.products.bundles)
         site_files.add_calculators(site, files, config)
         site_files.add_engine_report(site, files, config)  # and assets/versao.json
         site_files.add_not_here(site, files, config)
     except site_files.MissingAssetError as exc:
         raise PluginError(str(exc)) from exc
-    # Last: the site's own scripts and styles, each list in a few bundles (macros/build/bundles.py).
-    site.products.bundles = bundles.Bundles()
-    try:
-        bundles.bundle(files, config, site.products.bundles)
     except bundles.BundleError as exc:
         raise PluginError(f"Pacotes de scripts e estilos — {exc}") from exc
     return files
@@ -135,12 +135,12 @@ def _head_scripts(output: str, root: str, config: Any, src_uri: str = "") -> str
     site = data_site.current()
     version = html.escape(site.products.build_id)
     acts = html.escape(search_words.browser_acts_json(site.statutes))
-    tag = f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">{feed.head_link(root)}'
+    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">'
+           f'{bundles.head_tags(site.products.bundles, config["site_url"] or "")}{feed.head_link(root)}')
     changed = csp.insert_in_head(output, tag)
     if changed is None:
         raise PluginError("página sem <head> (tema mudou?)")
-    changed = bundles.add_to_page(changed, site.products.bundles, root, bundles.groups_of(src_uri),
-                                  config["site_url"] or "")
+    changed = bundles.add_to_page(changed, site.products.bundles, root, bundles.groups_of(src_uri))
     if changed is None:
         raise PluginError("página sem o script do Material (tema mudou?)")
     return changed

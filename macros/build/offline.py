@@ -98,11 +98,12 @@ def _prefix(url: str) -> str:
     return "../" * depth
 
 
-BODY_SCRIPT = re.compile(r'<script src="([^"]+)"')
+BODY_SCRIPT = re.compile(r'<script (type="module" )?src="([^"]+)"')
 
 
 def preload_scripts(output: str) -> str:
-    """``<link rel="preload">`` in the ``<head>`` for each script the page's body loads.
+    """``<link rel="preload">`` in the ``<head>`` for each script the page's body loads
+    (``modulepreload`` for a module: a plain preload would be fetched a second time).
 
     The offer is shown by the page's scripts, once they have all run. Chrome fetches scripts at
     the end of ``<body>`` one after the other on a slow link (each one after the previous has
@@ -112,7 +113,8 @@ def preload_scripts(output: str) -> str:
     if head_end < 0:
         return output
     sources = BODY_SCRIPT.findall(output, head_end)
-    links = "".join(f'<link rel="preload" href="{src}" as="script">' for src in sources)
+    links = "".join(f'<link rel="modulepreload" href="{src}">' if module
+                    else f'<link rel="preload" href="{src}" as="script">' for module, src in sources)
     return output[:head_end] + links + output[head_end:]
 
 

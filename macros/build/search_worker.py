@@ -2,10 +2,10 @@
 
 Material's search worker (``assets/javascripts/workers/search.<hash>.min.js``) builds the lunr
 index when the index arrives, and a search typed right after tapping the magnifier waits for it
-(issue 22 §5). ``docs/assets/busca-worker.js`` replaces two functions of the lunr that worker
+(issue 22 §5). ``docs/assets/js/search/busca-worker.js`` replaces two functions of the lunr that worker
 carries with ones that build exactly the same index, faster. This module writes
 ``assets/busca-worker.js`` in the site: Material's worker as it is (without its source-map
-comment), then that file minified (Terser, as the bundles). ``docs/assets/busca-sob-pedido.js``
+comment), then that file minified (esbuild, as the bundles). ``docs/assets/js/search/busca-sob-pedido.js``
 points Material's configuration at it: one request, as before, and Material's own worker stays in
 the site. The same results: ``tests/test_search_index.py`` (``scripts/search_same_results.mjs``).
 """
@@ -18,6 +18,7 @@ from pathlib import Path
 from .bundles import minify_scripts
 
 OUTPUT = "assets/busca-worker.js"
+SOURCE = "assets/js/search/busca-worker.js"
 SOURCE_MAP = re.compile(r"^//# sourceMappingURL=.*$", re.M)
 
 
@@ -37,7 +38,7 @@ def material_worker(site_dir: Path) -> Path:
 def write(site_dir: Path, docs_dir: Path) -> int:
     """Write ``assets/busca-worker.js`` (Material's worker, then ours, minified); return its size."""
     material = SOURCE_MAP.sub("", material_worker(site_dir).read_text(encoding="utf-8")).rstrip()
-    ours = (docs_dir / OUTPUT).read_text(encoding="utf-8")
+    ours = (docs_dir / SOURCE).read_text(encoding="utf-8")
     text = f"{material}\n{minify_scripts({OUTPUT: ours})[OUTPUT]}"
     out = site_dir / OUTPUT
     out.write_text(text, encoding="utf-8")

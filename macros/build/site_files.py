@@ -11,6 +11,7 @@ from mkdocs.structure.files import File, Files
 
 from ..data.loader import ROOT
 from ..data.site import Site
+from . import browser_constants
 
 
 class MissingAssetError(RuntimeError):
@@ -168,13 +169,11 @@ def add_print_css(site: Site, files: Files, config: Any) -> None:
     _put(files, config, "assets/impressao-atos.css", print_css(site, config["site_url"] or "/"))
 
 
-ENGINE_REPORT = "assets/motor.json"
-BUILD_ID_FILE = "assets/versao.json"
+ENGINE_REPORT = browser_constants.ENGINE_REPORT
+BUILD_ID_FILE = browser_constants.BUILD_ID_FILE
 # What the page's worker fetches once the person asks for the engine (in this order).
 ENGINE_URIS = (
-    "assets/calculadoras-worker.mjs",
-    "assets/motor-contagem.mjs",
-    "assets/motor-instantaneo.mjs",
+    browser_constants.ENGINE_WORKER,
     "assets/pyodide/pyodide.mjs",
     "assets/pyodide/pyodide.asm.mjs",
     "assets/pyodide/pyodide.asm.wasm",

@@ -13,6 +13,8 @@ from html import escape
 from typing import Any
 from urllib.parse import urlsplit
 
+from ..build.browser_constants import OFFLINE_PAGE
+
 MATERIAL_BODY = "<h1>404 - Not found</h1>"
 
 # The sections the page leads to, around the acts' pages.
@@ -76,7 +78,7 @@ def localise(output: str, site_url: str, existing: set[str], places: list[tuple[
 
 # The page the service worker shows when a page that is not kept on the device is opened with no
 # connection (scripts/sw-paginas.js), written at build next to 404.html and precached with it.
-OFFLINE_FILE = "sem-internet.html"
+OFFLINE_FILE = OFFLINE_PAGE
 OFFLINE_TITLE = "Sem internet"
 
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from static_server import start
+
+from .engine_watch import ENGINE_WATCH
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -56,8 +59,17 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    """The browser; every context made from it watches the engine (engine_watch.py)."""
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        make = browser.new_context
+
+        def new_context(*args: Any, **kwargs: Any) -> BrowserContext:
+            ctx = make(*args, **kwargs)
+            ctx.add_init_script(ENGINE_WATCH)
+            return ctx
+
+        browser.new_context = new_context  # type: ignore[method-assign]
         yield browser
         browser.close()
 

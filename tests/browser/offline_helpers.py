@@ -12,14 +12,48 @@ from calculators import api
 from macros.data.cases import calculator_cases
 from macros.data.site import current
 
+# The names the pages and the service worker share (docs/assets/js/common/constants.json).
+CONSTANTS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "common" / "constants.json"
+NAMES: dict[str, Any] = json.loads(CONSTANTS.read_text(encoding="utf-8"))
+
+# How much of the site the service worker keeps ({guardados, total, downloads, totalDownloads}),
+# asked of it directly (its MESSAGES.keptCount), once it is active.
+_KEPT = """(names) => navigator.serviceWorker.ready.then((registration) => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  registration.active.postMessage({type: names.messages.keptCount}, [channel.port2]);
+}))"""
+
+# «Usar sem internet» asked of the service worker directly, as offline/warmup.mjs asks it: the
+# whole site, /dados/ included; resolves with its last count.
+_KEEP_EVERYTHING = """(names) => navigator.serviceWorker.ready.then((registration) => new Promise((resolve) => {
+  localStorage.setItem(names.storage.wholeSite, names.yes);
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => {
+    const data = event.data || {};
+    if (data.tipo === 'fim' && (data.completo || data.erro)) resolve(data);
+  };
+  registration.active.postMessage({type: names.messages.warmUp, tudo: true}, [channel.port2]);
+}))"""
+
+
+def kept_so_far(page: Any) -> dict[str, Any]:
+    """How much of the site the service worker keeps now."""
+    return dict(page.evaluate(_KEPT, NAMES) or {})
+
+
+def keep_everything(page: Any) -> dict[str, Any]:
+    """The whole site kept (as «Usar sem internet» asks); the service worker's last count."""
+    return dict(page.evaluate(_KEEP_EVERYTHING, NAMES) or {})
+
 
 def wait_site_kept(page: Any) -> dict[str, Any]:
-    """Until the service worker's background warm-up (scripts/sw-paginas.js) has kept every page
-    and file of the site it keeps (a bound for a broken warm-up, not a speed: three minutes, for a
-    loaded machine); returns its count."""
+    """Until the service worker's background warm-up (docs/assets/js/offline/sw/site-cache.mjs)
+    has kept every page and file of the site it keeps (a bound for a broken warm-up, not a speed:
+    three minutes, for a loaded machine); returns its count."""
     kept: dict[str, Any] = {}
     for _ in range(720):
-        kept = page.evaluate("() => window.estatutosOffline.guardados()") or {}
+        kept = kept_so_far(page)
         if kept and kept["guardados"] == kept["total"]:
             return kept
         page.wait_for_timeout(250)

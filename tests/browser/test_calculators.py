@@ -39,6 +39,8 @@ from calculators import api
 from calculators.core.money import Currency, format_money
 from macros.data.cases import calculator_cases
 
+from .engine_watch import limits
+
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BOOT_TIMEOUT = 120_000
 CONSENT = "localStorage.setItem('ep-motor','sim')"  # board contract 3
@@ -210,7 +212,7 @@ def test_cases_through_the_form(
     for case in cases:
         check_case(pg, name, case)
     assert pg.locator("text=NaN").count() == 0
-    assert pg.evaluate("window.calculadorasBoots") == 1
+    assert pg.evaluate("window.epMotores") == 1
 
 
 HOSTILE = ["", "-5", "abc", "1e309", "NaN", "9" * 10_000, "<img src=x onerror=alert(1)>", "1.234,56"]
@@ -272,11 +274,11 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
     try:
         pg = ctx.new_page()
         pg.goto(f"{base_url}/calculadoras/jornada/")
-        assert pg.evaluate("window.calculadorasBoots") == 0, "o Pyodide só carrega na primeira interação"
+        assert pg.evaluate("window.epMotores") == 0, "o Pyodide só carrega na primeira interação"
         fill(pg, "jornada", {"periodos": [{"data": "2024-03-04", "inicio": "07:00", "fim": "18:00",
                                            "intervalo_inicio": "11:00", "intervalo_fim": "12:00"}]})
         submit(pg)
-        assert pg.evaluate("window.calculadorasBoots") == 1
+        assert pg.evaluate("window.epMotores") == 1
         pg.evaluate("window.marcaDaVisita = 'mesma'")
         # instant navigation (Material): jornada → horas_extras with the classified hours
         pg.click("#resultado-jornada [data-acao='levar']")
@@ -307,7 +309,7 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
         submit(pg)
         assert shown_amounts(pg, "refeicao")["suplemento_por_operario"] == "3$000"
         assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
-        assert pg.evaluate("window.calculadorasBoots") == 1
+        assert pg.evaluate("window.epMotores") == 1
     finally:
         ctx.close()
 
@@ -370,7 +372,7 @@ def test_slow_connection_still_loads(browser: Browser, base_url: str, site_dir: 
         cdp.send("Network.emulateNetworkConditions", {
             "offline": False, "latency": 20, "downloadThroughput": rate, "uploadThroughput": rate,
         })
-        pg.add_init_script(f"window.calculadorasTempoLimite = {limit_s * 1000}")
+        pg.add_init_script(limits(load_ms=limit_s * 1000))
         # The consented engine starts downloading with the page and shares the slow link with its
         # last assets, so the «load» event can come late; the form is usable once the document is.
         pg.goto(f"{base_url}/calculadoras/refeicao/", wait_until="domcontentloaded")

@@ -65,7 +65,7 @@ def test_no_engine_byte_before_the_user_asks(unasked: tuple[BrowserContext, list
     pg.click("form.calc-form button[type='submit']")
     pg.wait_for_timeout(1500)
     assert engine_requests(seen, report) == []
-    assert pg.evaluate("window.calculadorasBoots") == 0
+    assert pg.evaluate("window.epMotores") == 0
     assert "Pyodide" not in pg.inner_text("body")
 
     # Accepted: the pending calculation runs; the progress counts every byte of every file.

@@ -9,6 +9,7 @@ offline, open the calculator in a new tab: it computes, with no error.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from playwright.sync_api import Browser
@@ -35,7 +36,7 @@ def test_engine_kept_when_baixar_came_before_the_service_worker(browser: Browser
         pg.locator(".motor-oferta [data-motor-acao='baixar']").click()
         assert pg.evaluate("() => !navigator.serviceWorker.controller"), "o service worker já controlava a página"
         pg.wait_for_function(COMPUTED)
-        files = len(pg.evaluate("() => window.estatutosMotor.arquivos()"))
+        files = len(json.loads(pg.get_attribute(".motor-oferta", "data-motor-arquivos") or "[]"))
         pg.wait_for_function("() => !!navigator.serviceWorker.controller")
         # The worker keeps the files in the background after its first answer (a minute at most).
         for _ in range(120):

@@ -78,7 +78,7 @@ def open_and_compute(ctx: BrowserContext, base_url: str) -> tuple[Page, str, dic
     pg.wait_for_function("() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1")
     assert pg.locator(".calc-erro-carga, .calc-erro-motor").count() == 0
     total = pg.locator("#resultado-horas_extras tr[data-valor='total'] td").first.inner_text()
-    stages = pg.evaluate("() => window.estatutosCalculo.etapas()")
+    stages = pg.evaluate("() => window.epEtapas")
     stages["ordem"] = pg.evaluate("() => window.epOrdem")
     return pg, total, stages
 

@@ -32,6 +32,8 @@ import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from .engine_watch import limits
+
 BOOT_TIMEOUT = 120_000
 
 PATCH = '''
@@ -153,7 +155,7 @@ def retry_gives_result(pg: Page, boots: int) -> None:
     pg.click("form.calc-form .calc-tentar")
     pg.wait_for_selector("#resultado-refeicao tr[data-valor='suplemento_por_operario']", timeout=BOOT_TIMEOUT)
     assert pg.inner_text("#resultado-refeicao tr[data-valor='suplemento_por_operario'] td") == "3$000"
-    assert pg.evaluate("window.calculadorasBoots") == boots, "tentar de novo deveria iniciar um novo motor"
+    assert pg.evaluate("window.epMotores") == boots, "tentar de novo deveria iniciar um novo motor"
     assert pg.locator(".calc-falha").count() == 0
 
 
@@ -171,7 +173,7 @@ def assert_fault_shown(pg: Page) -> None:
 def test_worker_that_stops_dies_or_throws(faulty: BrowserContext, base_url: str) -> None:
     pg = faulty.new_page()
     errors = errors_of(pg)
-    pg.add_init_script("window.calculadorasTempoLimiteCalculo = 4000")
+    pg.add_init_script(limits(run_ms=4000))
     pg.goto(f"{base_url}/calculadoras/refeicao/")
     # stops answering (an endless loop): the time limit of the calculation ends it
     submit_value(pg, "9$001")
@@ -179,12 +181,12 @@ def test_worker_that_stops_dies_or_throws(faulty: BrowserContext, base_url: str)
     retry_gives_result(pg, boots=2)
     # throws: reported at once, without waiting for the time limit. The limit is made longer than
     # the test's own wait, so only the error itself can bring the message (and it names it).
-    pg.evaluate("window.calculadorasTempoLimiteCalculo = 600000")
+    pg.evaluate(limits(run_ms=600_000))
     submit_value(pg, "9$003")
     assert_fault_shown(pg)
     shown = pg.inner_text(".calc-erro-motor")
     assert "falha simulada" in shown and "Traceback" not in shown
-    pg.evaluate("window.calculadorasTempoLimiteCalculo = 4000")
+    pg.evaluate(limits(run_ms=4000))
     retry_gives_result(pg, boots=3)
     # dies (the worker closes itself)
     submit_value(pg, "9$002")
@@ -282,7 +284,7 @@ NEVER = 600_000  # ms: a time limit that must not be what tells a fault
 def stall_limit(pg: Page, ms: int) -> None:
     """No byte for ``ms`` and a download stopped (read when the engine starts and at each
     calculation): short only for the stall a test makes, so that a busy machine never fakes one."""
-    pg.evaluate(f"window.calculadorasTempoLimiteParado = {ms}")
+    pg.evaluate(f"window.epParado = {ms}")
 
 
 def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: str, site_dir: Path,
@@ -292,7 +294,7 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
     novo» starts a new worker that loads."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
-    ctx.add_init_script(f"window.calculadorasTempoLimite = {NEVER}; window.calculadorasTempoLimiteParado = {NEVER}")
+    ctx.add_init_script(limits(load_ms=NEVER) + f"window.epParado = {NEVER};")
     faults = ["404", "queda", "tipo", "metade", "cortado", "parado", "csp", "portal"]
     step: list[str] = []
     held: list[Route] = []
@@ -342,7 +344,7 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
             "csp": ("regra de segurança",),
             "portal": ("chegou danificado",),
         }
-        boots = "window.calculadorasBoots || 0"
+        boots = "window.epMotores || 0"
         for number, fault in enumerate(faults):
             step.append(fault)
             stall_limit(pg, 1500 if fault == "parado" else NEVER)
@@ -389,7 +391,7 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> Non
     All of it with site storage blocked: the consent is kept for the page, and said once."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script(BLOCKED_STORAGE)
-    ctx.add_init_script(f"window.calculadorasTempoLimiteParado = {NEVER}")
+    ctx.add_init_script(f"window.epParado = {NEVER};")
     asked: list[str] = []
     tables = ["falha", "cortada", "portal", "parada"]
 
@@ -435,7 +437,7 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> Non
         retry(pg)
         pg.wait_for_selector("#resultado-salarios_1945 .calc-resultado-titulo", timeout=BOOT_TIMEOUT)
         assert len(asked) == len(tables) + 1
-        assert pg.evaluate("window.calculadorasBoots") == 1, "o motor foi jogado fora por culpa das tabelas"
+        assert pg.evaluate("window.epMotores") == 1, "o motor foi jogado fora por culpa das tabelas"
         notice = pg.locator(".motor-aviso-armazenamento")
         assert notice.count() == 1
         assert "não deixa o site guardar" in notice.inner_text()
@@ -474,7 +476,7 @@ def test_storage_full_is_told_as_storage(browser: Browser, base_url: str) -> Non
             assert "Não há espaço neste aparelho" in text
             assert "continuam funcionando com internet" in text
             assert "Tente de novo com internet" not in text and "%" not in text
-            assert pg.evaluate("window.estatutosMotor.permitido()") is True
+            assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
             pg.wait_for_function("() => !document.querySelector(\"[data-motor-acao='offline']\").disabled")
             pg.evaluate("document.querySelector('.motor-progresso').removeAttribute('data-falha')")
         assert engine == [], "com o espaço que falta já conhecido, nada deveria ser baixado"

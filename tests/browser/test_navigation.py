@@ -53,7 +53,7 @@ def test_click_through_calculators_on_a_random_port(browser: Browser, base_url: 
             pg.go_back()
             pg.wait_for_selector(".calc-indice")
             assert pg.evaluate("window.marcaDaVisita") == "mesma", f"{name}: voltar recarregou a página"
-        assert pg.evaluate("window.calculadorasBoots") == 1
+        assert pg.evaluate("window.epMotores") == 1
         assert len(loads) == 1, loads
         assert errors == []
     finally:

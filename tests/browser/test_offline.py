@@ -205,7 +205,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
         assert {k: v for k, v in shown.items() if not k.startswith("q:")} == {
             k: v["formatted"] for k, v in reference["amounts"].items()
         }, name
-    assert pg.evaluate("window.calculadorasBoots") == 1
+    assert pg.evaluate("window.epMotores") == 1
     # The engine gone: the list says the calculators compute only once it is downloaded again.
     pg.evaluate("() => caches.delete('ep-motor')")
     pg.evaluate(TAKE_OUT, ["/sobre/index.html"])

@@ -1,8 +1,9 @@
 """One vocabulary of result parts, drawn alike by the build and by the browser.
 
 The build draws a result with ``macros.render.calculators.result_html`` (escaped HTML); the
-browser with ``window.estatutosResultado.desenhar`` (``docs/assets/calculadoras-resultado.js``,
-DOM built with ``textContent``). Neither knows any calculator. Here both draw the same result
+browser with ``render`` of ``docs/assets/js/calculators/result.mjs`` (DOM built with
+``textContent``; the module alone in the calculator's page, ``modules.expose``). Neither knows
+any calculator. Here both draw the same result
 JSON (every worked case of every calculator, computed by ``calculators.api.run``) on the
 calculator's own page, in headless Chromium, and their DOMs are compared node by node: tags,
 classes, attributes (links resolved) and texts. No engine is needed: the results come from
@@ -27,6 +28,8 @@ from playwright.sync_api import Browser, Page
 from calculators import api
 from macros.data.site import current
 from macros.render.calculator_result import result_html
+
+from .modules import expose
 
 CASES_DIR = ROOT / "data" / "cases"
 MARKUP = '<img src=x onerror="window.__atacado=1">'
@@ -58,7 +61,7 @@ BOTH = """([html, result, labels]) => {
   const built = document.createElement('div');
   built.innerHTML = html;
   const live = document.createElement('div');
-  live.appendChild(window.estatutosResultado.desenhar(result, {rotulos: labels, acoes: true}));
+  live.appendChild(window.epProva.resultado.render(result, {rotulos: labels, acoes: true}));
   const shape = SHAPE;
   return [shape(built), shape(live), built.querySelectorAll('img').length, live.querySelectorAll('img').length];
 }""".replace("SHAPE", SHAPE)
@@ -81,7 +84,7 @@ def pages(browser: Browser, base_url: str) -> Iterator[dict[str, Page]]:
         if name not in opened:
             pg = ctx.new_page()
             pg.goto(f"{base_url}/calculadoras/{name}/")
-            pg.wait_for_function("() => window.estatutosResultado !== undefined")
+            expose(pg, "calculators/result.mjs", "resultado")
             opened[name] = pg
         return opened[name]
 

@@ -26,11 +26,10 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from static_server import start
 
-from .offline_helpers import wait_site_kept
+from .offline_helpers import keep_everything, kept_so_far, wait_site_kept
 
 BOOT_TIMEOUT = 180_000
 COMPUTED = "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
-KEPT = "() => window.estatutosOffline.guardados()"
 
 
 class Server:
@@ -197,14 +196,14 @@ def test_downloads_kept_only_when_opened(browser: Browser, server: Server, site_
         fetch = "(href) => fetch('/' + href).then((r) => r.ok ? r.text() : 'HTTP ' + r.status)"
         assert pg.evaluate(fetch, csv) == (site_dir / csv).read_bytes().decode("utf-8")
         for _ in range(480):  # kept in the background after the answer: a bound, not a speed (2 min)
-            if pg.evaluate(KEPT)["downloads"] == 1:
+            if kept_so_far(pg)["downloads"] == 1:
                 break
             pg.wait_for_timeout(250)
-        assert pg.evaluate(KEPT)["downloads"] == 1
+        assert kept_so_far(pg)["downloads"] == 1
         # «Usar sem internet» asks for all of them; one does not come: the count says so (the
         # offer then says how many are missing, never «Pronto»).
         server.refused.add("/dados/escala-padrao.csv")
-        everything = pg.evaluate("() => window.estatutosOffline.guardarTudo()")
+        everything = keep_everything(pg)
         assert everything["guardados"] == everything["total"], everything
         assert everything["downloads"] == everything["totalDownloads"] - 1, everything
         ctx.set_offline(True)

@@ -4,7 +4,7 @@
  * primeiro cálculo nunca espera por ela), o worker tira uma fotografia da memória
  * do Pyodide (API privada do Pyodide, fixado em package.json: loadPyodide({_makeSnapshot}),
  * pyodide.makeMemorySnapshot(), loadPyodide({_loadSnapshot})) e a guarda comprimida (gzip) no
- * mesmo cache do motor ("ep-motor"). Nas vezes seguintes o Python começa dessa fotografia, sem
+ * mesmo cache do motor (CACHES.engine). Nas vezes seguintes o Python começa dessa fotografia, sem
  * refazer o início do interpretador nem as importações.
  *
  * A fotografia vale só para a construção que a fez: a chave é o hash dos arquivos do motor (o
@@ -17,7 +17,9 @@
  * - o Pyodide não consegue restaurá-la, ou as calculadoras não respondem depois.
  */
 
-const CACHE = "ep-motor";
+import { CACHES, FILES } from "../common/constants.mjs";
+
+const CACHE = CACHES.engine;
 // Pyodide 314.0.x creates its memory inside the .wasm with this size (INITIAL_MEMORY, PR 6255)
 // and ignores the INITIAL_MEMORY its loader sets for a snapshot: a larger heap cannot be restored.
 export const MAX_HEAP = 31457280;
@@ -31,7 +33,7 @@ export async function snapshotKey(files, buildId) {
 }
 
 function address(base, key) {
-  return new URL(`motor-instantaneo.bin?v=${key}`, base).href;
+  return new URL(`${FILES.engineSnapshot}?v=${key}`, base).href;
 }
 
 async function store() {
@@ -76,7 +78,7 @@ export async function openSnapshot(base, key) {
     // Snapshots of other builds are deleted here too (the service worker's activation also clears them).
     cache.keys().then(async (requests) => {
       for (const request of requests) {
-        if (request.url.includes("motor-instantaneo.bin") && request.url !== url) await cache.delete(request);
+        if (request.url.includes(FILES.engineSnapshot) && request.url !== url) await cache.delete(request);
       }
     }).catch(() => {});
     if (!hit) return null;

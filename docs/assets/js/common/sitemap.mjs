@@ -4,62 +4,61 @@
  * sitemap traz endereços absolutos escritos na construção com o site_url (EP_SITE_URL, ou o local).
  * O Material corrige o protocolo e o nome do servidor, mas não a porta nem o caminho: servido em
  * qualquer outro endereço, cada página recarregava por inteiro (e o Pyodide das calculadoras
- * carregava de novo). Este script, carregado no <head> antes do Material, entrega ao Material o
+ * carregava de novo). Este módulo, no pacote que roda antes do Material, entrega ao Material o
  * sitemap com os endereços trocados pelos de onde o site está de fato sendo servido (e um pedido
  * só responde às vezes em que o Material o pede). Só o pedido do sitemap.xml do próprio site é
  * tocado; qualquer falha devolve o pedido original intacto. */
-(function () {
-  "use strict";
-  var script = document.currentScript;
-  if (!script || !window.XMLHttpRequest || !window.fetch) return;
-  var written = script.getAttribute("data-site-url") || "";
-  var root = new URL("../", script.src).href;
-  var sitemap = new URL("sitemap.xml", root).href;
-  var moved = Boolean(written) && written !== root;
+
+export function start(root) {
+  if (!window.XMLHttpRequest || !window.fetch) return;
+  const meta = document.querySelector('meta[name="ep-site-url"]');
+  const written = (meta && meta.getAttribute("content")) || "";
+  const sitemap = new URL("sitemap.xml", root).href;
+  const moved = Boolean(written) && written !== root;
   // Material asks for the sitemap once per use (instant navigation, the content): one request
   // answers them all.
-  var shared = null;
-
-  function sitemapText() {
-    if (!shared) {
-      shared = window.fetch(sitemap, { credentials: "same-origin" }).then(function (response) {
-        if (!response.ok) throw new Error(String(response.status));
-        return response.text();
-      }).then(function (text) { return moved ? rebase(text) : text; });
-      shared.catch(function () { shared = null; });
-    }
-    return shared;
-  }
-
-  var proto = XMLHttpRequest.prototype;
-  var open = proto.open;
-  var send = proto.send;
+  let shared = null;
 
   function rebase(text) {
     return text.split("<loc>" + written).join("<loc>" + root);
   }
 
+  function sitemapText() {
+    if (!shared) {
+      shared = window.fetch(sitemap, { credentials: "same-origin" }).then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        return response.text();
+      }).then((text) => (moved ? rebase(text) : text));
+      shared.catch(() => { shared = null; });
+    }
+    return shared;
+  }
+
+  const proto = XMLHttpRequest.prototype;
+  const open = proto.open;
+  const send = proto.send;
+
   proto.open = function (method, url) {
-    var target = "";
+    let target = "";
     try { target = new URL(String(url), window.location.href).href; } catch { target = ""; }
     this.epSitemap = String(method).toUpperCase() === "GET" && target === sitemap;
     return open.apply(this, arguments);
   };
 
   proto.send = function () {
-    var xhr = this;
-    var args = arguments;
+    const xhr = this;
+    const args = arguments;
     if (!xhr.epSitemap) return send.apply(xhr, args);
-    sitemapText().then(function (text) {
-      var body = new Blob([text], { type: "application/xml" });
+    sitemapText().then((text) => {
+      const body = new Blob([text], { type: "application/xml" });
       Object.defineProperty(xhr, "readyState", { value: 4 });
       Object.defineProperty(xhr, "status", { value: 200 });
       Object.defineProperty(xhr, "statusText", { value: "OK" });
       Object.defineProperty(xhr, "response", { value: xhr.responseType === "blob" ? body : text });
       xhr.dispatchEvent(new Event("load"));
       xhr.dispatchEvent(new Event("loadend"));
-    }).catch(function () {
+    }).catch(() => {
       send.apply(xhr, args);
     });
   };
-})();
+}

@@ -37,9 +37,12 @@
  * Nada de micropip nem CDN: o Pyodide vem de /assets/pyodide/ e as calculadoras de um .zip do
  * próprio site, desempacotado no sistema de arquivos do Pyodide com unpackArchive.
  */
-import { loadPyodide } from "./pyodide/pyodide.mjs";
-import { createCounter, createWatchdog } from "./motor-contagem.mjs";
-import { dropSnapshot, openSnapshot, saveSnapshot, snapshotKey } from "./motor-instantaneo.mjs";
+// "pyodide": the copy the site serves (assets/pyodide/pyodide.mjs, from the pinned npm package),
+// never bundled (macros/build/esbuild.mjs keeps it an import).
+import { loadPyodide } from "pyodide";
+import { CACHES } from "../common/constants.mjs";
+import { createCounter, createWatchdog } from "./download-count.mjs";
+import { dropSnapshot, openSnapshot, saveSnapshot, snapshotKey } from "./snapshot.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
 
@@ -121,7 +124,7 @@ function progress(text) {
   self.postMessage({ type: "progress", text });
 }
 
-/* Downloads are counted as they arrive (motor-contagem.mjs: every engine file, decoded bytes
+/* Downloads are counted as they arrive (download-count.mjs: every engine file, decoded bytes
  * against the decoded sizes the build wrote): the page shows "Baixando o motor de cálculo: 45%
  * de 4,2 MB" and its time limit only runs out when no byte arrives for a while (a slow phone
  * connection still loads). A failed download is reported at once: loadPyodide() would never settle. */
@@ -317,8 +320,7 @@ async function boot(message) {
   counter.watch(stallMs, () => fail(stalled()));
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
-  counter.watchImports([self.location.href, new URL("motor-contagem.mjs", self.location.href).href,
-    new URL("motor-instantaneo.mjs", self.location.href).href,
+  counter.watchImports([self.location.href,
     new URL("pyodide.mjs", message.indexURL).href]);
   counter.post(true);
   const options = { indexURL: message.indexURL, stdout: () => {}, stderr: () => {} };
@@ -330,7 +332,7 @@ async function boot(message) {
   // A package of another build (or a damaged one) ends the start at once, without waiting for Pyodide.
   const archiveRefused = archiveLoad.then(() => new Promise(() => {}));
   archiveRefused.catch(() => {});
-  // The saved state of this build (motor-instantaneo.mjs), if there is a usable one.
+  // The saved state of this build (snapshot.mjs), if there is a usable one.
   const key = await snapshotKey(files, message.versao);
   let start = performance.now();
   // Only the cache lookup is awaited: the snapshot is unpacked while Pyodide fetches and compiles.
@@ -395,12 +397,12 @@ async function boot(message) {
  * there, under the key the service worker reads (address + "?v=" + content hash). The bytes come
  * from the browser's HTTP cache (just downloaded) and are checked against the build's hash.
  * True when every engine file of this build is in the cache afterwards (the page's next visit may
- * then start the engine early: motor-cedo.js). */
+ * then start the engine early: early.mjs). */
 async function keepForOffline(files) {
   if (!self.caches || !self.crypto || !crypto.subtle || !files.length) return false;
   let missing = 0;
   try {
-    const cache = await caches.open("ep-motor");
+    const cache = await caches.open(CACHES.engine);
     for (const file of files) {
       missing += 1; // until it is found, or kept, below
       if (!file.sha256) continue;

@@ -1,15 +1,15 @@
 /* Estatutos Portuários — a página «Sem internet» (o service worker a mostra quando uma página
- * ainda não guardada é aberta sem conexão: scripts/sw-paginas.js).
+ * ainda não guardada é aberta sem conexão: offline/sw/site-cache.mjs).
  *
- * Lê o cache do site (o mesmo que o service worker usa, "ep-site") e diz, em cada link da lista,
+ * Lê o cache do site (o mesmo que o service worker usa) e diz, em cada link da lista,
  * se aquela página já está guardada neste aparelho; as guardadas vêm primeiro. Se as calculadoras
- * estão guardadas mas o motor de cálculo não (cache "ep-motor" vazio), diz que elas só calculam
+ * estão guardadas mas o motor de cálculo não (o cache do motor vazio), diz que elas só calculam
  * depois que ele for baixado. «Tentar de novo»
  * recarrega o endereço pedido (sem script, o link faz o mesmo). Em outras páginas não faz nada.
  */
-(function () {
-  "use strict";
+import { CACHES } from "../common/constants.mjs";
 
+export function start() {
   var box = document.querySelector(".sem-internet");
   if (!box) return;
 
@@ -30,7 +30,7 @@
     return url.pathname.replace(/index\.html$/, "");
   }
 
-  window.caches.open("ep-site").then(function (cache) {
+  window.caches.open(CACHES.site).then(function (cache) {
     return cache.keys();
   }).then(function (requests) {
     var kept = {};
@@ -58,7 +58,7 @@
     var calculators = list.querySelector(".sem-internet-guardada a[href$='/calculadoras/']");
     if (!calculators) return done();
     // The calculators' pages are kept, but they compute only with the engine on the device.
-    return window.caches.open("ep-motor").then(function (cache) { return cache.keys(); }).then(function (engine) {
+    return window.caches.open(CACHES.engine).then(function (cache) { return cache.keys(); }).then(function (engine) {
       var note = calculators.parentNode.querySelector(".sem-internet-nota");
       if (!engine.length && note) {
         note.textContent = " — guardada; o motor de cálculo ainda não foi baixado: os exemplos " +
@@ -67,4 +67,4 @@
       }
     }).then(done, done);
   }).catch(function () { /* no cache to read (private mode): the list stays as written */ });
-})();
+}

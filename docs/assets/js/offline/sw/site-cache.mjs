@@ -1,30 +1,28 @@
-/* Estatutos Portuários — the site kept for offline use, in the background (template: the build
- * writes <site>/sw-paginas.js from it, scripts/service_worker.mjs, with the two lists below;
- * imported by sw.js).
+/* Estatutos Portuários — o site guardado para uso sem internet, em segundo plano, no service worker
+ * (importado pelo sw.js que o Workbox escreve: scripts/service_worker.mjs, que passa as duas listas).
  *
  * Nothing here runs at install: on a slow link it would compete with the engine the person
- * asked for. The page (assets/offline.js) asks for the warm-up (EP_AQUECER) when it has no
- * engine download in progress, and says EP_PAUSAR when one starts. The warm-up then stores the
- * files one at a time, at low priority, in the list's order, and stops before the next file as
- * long as some open page has paused it.
+ * asked for. The page (offline/warmup.mjs) asks for the warm-up (MESSAGES.warmUp) when it has no
+ * engine download in progress, and says MESSAGES.pause when one starts. The warm-up then stores
+ * the files one at a time, at low priority, in the list's order, and stops before the next file
+ * as long as some open page has paused it.
  *
- * ARQUIVOS: every file of the site but the engine and the downloads of /dados/ (address → sha256).
- * DOWNLOADS: the downloads of /dados/: kept when opened, or all of them when the page asks for the
- * whole site offline (EP_AQUECER with tudo, after «Usar sem internet»).
+ * files: every file of the site but the engine and the downloads of /dados/ (address → sha256).
+ * downloads: the downloads of /dados/: kept when opened, or all of them when the page asks for the
+ * whole site offline (MESSAGES.warmUp with tudo, after «Usar sem internet»).
  *
  * Each file is kept under address + "?v=" + the first 20 hex digits of its hash, and only if its
  * bytes have the hash of this build: an old worker never keeps a newer build's file under its own
  * key. A kept file is served from the cache (query ignored: a shared calculator link opens the
  * kept page); a file not kept yet comes from the network, and is kept on the way. With no
- * connection, a page not kept yet opens the site's «Sem internet» page (SEM_INTERNET, precached
- * at install), never the browser's error page; other requests fail as before.
+ * connection, a page not kept yet opens the site's «Sem internet» page (FILES.offlinePage,
+ * precached at install), never the browser's error page; other requests fail as before.
+ * MESSAGES.keptCount answers how much is kept ({guardados, total, downloads, totalDownloads}).
  */
-(function () {
-  "use strict";
-  var ARQUIVOS = /*ARQUIVOS*/{};
-  var DOWNLOADS = /*DOWNLOADS*/{};
-  var SEM_INTERNET = /*SEM_INTERNET*/"sem-internet.html";
-  var CACHE = "ep-site";
+import { CACHES, FILES, MESSAGES } from "../../common/constants.mjs";
+
+export function start({ files, downloads: downloadFiles }) {
+  var CACHE = CACHES.site;
   var scope = self.registration.scope;
   var entries = {}; // address → {href, key, sha256}
   var site = [];
@@ -38,8 +36,8 @@
       list.push(entry);
     });
   }
-  add(ARQUIVOS, site);
-  add(DOWNLOADS, downloads);
+  add(files, site);
+  add(downloadFiles, downloads);
 
   function entryFor(request) {
     var url = new URL(request.url);
@@ -96,7 +94,7 @@
   /* The «Sem internet» page (precached by Workbox at install, with 404.html), answered with
    * status 503 at the address that was asked: «Tentar de novo» opens that address again. */
   function offlinePage() {
-    return caches.match(new URL(SEM_INTERNET, scope).href, { ignoreSearch: true }).then(function (hit) {
+    return caches.match(new URL(FILES.offlinePage, scope).href, { ignoreSearch: true }).then(function (hit) {
       if (!hit) return null;
       return hit.blob().then(function (body) {
         return new Response(body, {
@@ -215,15 +213,15 @@
     var data = event.data || {};
     var source = event.source && event.source.id;
     var ports = event.ports || [];
-    if (data.type === "EP_PAUSAR") {
+    if (data.type === MESSAGES.pause) {
       if (source) paused[source] = true;
-    } else if (data.type === "EP_AQUECER") {
+    } else if (data.type === MESSAGES.warmUp) {
       if (source) delete paused[source];
       if (data.tudo) everything = true;
       watchers = watchers.concat(Array.from(ports));
       event.waitUntil(warm());
-    } else if (data.type === "EP_GUARDADOS" && ports.length) {
+    } else if (data.type === MESSAGES.keptCount && ports.length) {
       event.waitUntil(caches.open(CACHE).then(status).then(function (result) { ports[0].postMessage(result); }));
     }
   });
-})();
+}

@@ -1,0 +1,11 @@
+/* Glossário: cada termo marcado (<abbr title>) recebe foco por toque ou teclado, para que a dica
+   do Material (content.tooltips) abra também num celular, onde não há "passar o mouse". */
+import { onEachPage } from "./page.mjs";
+function setup() {
+  document.querySelectorAll(".md-content abbr[title]").forEach(function (abbr) {
+    if (!abbr.hasAttribute("tabindex")) abbr.setAttribute("tabindex", "0");
+  });
+}
+export function start() {
+  onEachPage(setup);
+}

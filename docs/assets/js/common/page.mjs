@@ -1,0 +1,32 @@
+/* Estatutos Portuários — a vida da página: roda uma função a cada página mostrada.
+ *
+ * Com a navegação instantânea do Material, a página troca sem recarregar: document$ avisa cada
+ * troca (e a primeira página). Sem ele (o tema não carregou), roda quando o documento estiver
+ * pronto. */
+
+export function onEachPage(fn) {
+  const pages = globalThis.document$;
+  if (pages && typeof pages.subscribe === "function") {
+    pages.subscribe(fn);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", fn);
+  } else {
+    fn();
+  }
+}
+
+/* The folder of the site's assets and the site's root, from a bundle's own address
+ * (import.meta.url of a module in assets/). */
+export function assetsOf(moduleUrl) {
+  return new URL(".", moduleUrl);
+}
+
+export function siteOf(moduleUrl) {
+  return new URL("../", assetsOf(moduleUrl));
+}
+
+/* The page's build id (<meta name="ep-versao">), "" when it has none. */
+export function pageBuild() {
+  const meta = document.querySelector('meta[name="ep-versao"]');
+  return (meta && meta.content) || "";
+}

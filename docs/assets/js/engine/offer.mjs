@@ -1,0 +1,313 @@
+/* Estatutos Portuários — o motor de cálculo só baixa quando a pessoa pede.
+ *
+ * O quadro «motor-oferta» vem pronto da construção (macros/build/offline.py), com o tamanho real do
+ * motor e os arquivos que o compõem (data-motor-arquivos: endereço, bytes, hash). Este script:
+ * - mostra o quadro nas páginas de calculadora enquanto a pessoa não aceitou; «Baixar o motor de
+ *   cálculo (x MB)» grava o aceite (localStorage STORAGE.engineConsent = "sim") e libera as calculadoras;
+ * - «Usar sem internet» baixa todos os arquivos do motor, guarda-os no cache do aparelho (o
+ *   mesmo que o service worker usa) e conta o progresso byte a byte; cada arquivo só é guardado
+ *   se os bytes conferem com o hash da construção da página (um site publicado de novo com a
+ *   página aberta: nada é guardado e a página oferece a versão nova);
+ * - diz ao cliente do motor (engine/client.mjs) se a pessoa aceitou (allowed), pede o aceite
+ *   (ask) e avisa quando ele vem (whenAllowed).
+ *
+ * O progresso conta bytes já descomprimidos contra o tamanho descomprimido de cada arquivo
+ * (data-motor-bytes): certo com ou sem compressão do servidor. Nenhum Content-Length é usado.
+ *
+ * Armazenamento bloqueado ou cheio é dito como tal, nunca como falta de internet:
+ * - se o navegador não deixa o site guardar nada (localStorage dá erro), o aceite vale na memória
+ *   enquanto a página estiver aberta, o cálculo roda, e um aviso diz uma vez que a pergunta volta
+ *   na próxima vez;
+ * - se falta espaço para «Usar sem internet» (QuotaExceededError, ou o navigator.storage.estimate()
+ *   diz que não cabe, e então nada é baixado), a mensagem fala de espaço e as calculadoras seguem
+ *   funcionando com internet (o aceite é gravado).
+ */
+import { CACHES, FILES, STORAGE, YES } from "../common/constants.mjs";
+import { assetsOf, onEachPage, pageBuild } from "../common/page.mjs";
+import { offerNewVersion } from "../offline/registration.mjs";
+import { busyWith, keepEverything } from "../offline/warmup.mjs";
+import { downloadSize, engineFiles } from "./early.mjs";
+
+var ASSETS = assetsOf(import.meta.url);
+var SITE = new URL("../", ASSETS);
+var waiting = [];
+var acceptedHere = false; // the consent of this visit, when the browser keeps nothing
+var storageWarned = false;
+
+function box() {
+  return document.querySelector(".motor-oferta");
+}
+
+/* The person agreed to the engine (on this device, or on this page when it keeps nothing). */
+export function allowed() {
+  if (acceptedHere) return true;
+  try { return window.localStorage.getItem(STORAGE.engineConsent) === YES; } catch { return false; }
+}
+
+/* Said once per visit, next to the offer: the browser keeps nothing for the site. */
+function warnStorage() {
+  if (storageWarned) return;
+  storageWarned = true;
+  var anchor = box() || document.querySelector("form.calc-form");
+  if (!anchor) return;
+  var note = document.createElement("p");
+  note.className = "motor-aviso-armazenamento";
+  note.setAttribute("role", "status");
+  note.textContent = "Este navegador não deixa o site guardar nada neste aparelho. O motor de " +
+    "cálculo fica liberado enquanto esta página estiver aberta; da próxima vez, o site vai " +
+    "perguntar de novo.";
+  anchor.insertAdjacentElement("afterend", note);
+}
+
+function permitir() {
+  acceptedHere = true;
+  var kept;
+  try {
+    window.localStorage.setItem(STORAGE.engineConsent, YES);
+    kept = window.localStorage.getItem(STORAGE.engineConsent) === YES;
+  } catch {
+    kept = false; // storage blocked: the consent lives in this page only
+  }
+  if (!kept) warnStorage();
+  var resolve = waiting;
+  waiting = [];
+  resolve.forEach(function (fn) { fn(); });
+}
+
+/* Runs fn once the person agrees (at once if she already did), without showing anything. */
+export function whenAllowed(fn) {
+  if (allowed()) fn();
+  else waiting.push(fn);
+}
+
+function total() {
+  return engineFiles().reduce(function (sum, file) { return sum + file.bytes; }, 0);
+}
+
+function megabytes(bytes) {
+  return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+}
+
+function status(text, loaded, size) {
+  var node = document.querySelector(".motor-oferta .motor-progresso");
+  if (!node) return;
+  node.textContent = text;
+  if (loaded !== undefined) {
+    node.setAttribute("data-baixado", String(loaded));
+    node.setAttribute("data-total", String(size));
+  }
+}
+
+/* Resolves when the person agrees (at once if she already did). Shows the offer meanwhile. */
+export function ask() {
+  if (allowed()) return Promise.resolve();
+  var offer = box();
+  if (offer) {
+    offer.hidden = false;
+    offer.classList.add("motor-oferta--pedido");
+    var button = offer.querySelector("[data-motor-acao='baixar']");
+    if (button) button.focus({ preventScroll: false });
+  }
+  return new Promise(function (resolve) { waiting.push(resolve); });
+}
+
+function storageError(name) {
+  var error = new Error(name);
+  error.name = name;
+  return error;
+}
+
+function isQuota(error) {
+  return Boolean(error) && (error.name === "QuotaExceededError" || error.code === 22);
+}
+
+/* Rejects at once (nothing downloaded) when the browser says the engine cannot fit. */
+function checkRoom(size) {
+  if (!navigator.storage || typeof navigator.storage.estimate !== "function") return Promise.resolve();
+  return navigator.storage.estimate().then(function (estimate) {
+    if (estimate && estimate.quota && estimate.quota - (estimate.usage || 0) < size) {
+      throw storageError("QuotaExceededError");
+    }
+  }, function () { /* no estimate: the writes will tell */ });
+}
+
+/* What the offer says when «Usar sem internet» fails: storage full, storage blocked, network. */
+function failureText(error) {
+  if (isQuota(error)) {
+    return "Não há espaço neste aparelho para guardar o motor de cálculo: o armazenamento do " +
+      "navegador está cheio. As calculadoras continuam funcionando com internet. Para usá-las " +
+      "sem internet, libere espaço (apague fotos, aplicativos ou dados de sites) e toque de novo " +
+      "em «Usar sem internet».";
+  }
+  if (error && (error.name === "SecurityError" || error.name === "SemArmazenamento")) {
+    return "Este navegador não deixa o site guardar arquivos neste aparelho, e por isso o uso " +
+      "sem internet não é possível aqui. As calculadoras continuam funcionando com internet.";
+  }
+  return "Não foi possível baixar o motor agora. Tente de novo com internet.";
+}
+
+/* «Usar sem internet»: every engine file downloaded, counted and put in the cache as soon as it
+ * has arrived. The first failure stops the other downloads and is told at once. */
+function keepOffline() {
+  var files = engineFiles();
+  var size = total();
+  var loaded = 0;
+  var over = false;
+  var controller = typeof AbortController === "function" ? new AbortController() : null;
+  var show = function () {
+    if (over) return;
+    var percent = size ? Math.floor((loaded / size) * 100) : 0;
+    status("Baixando o motor de cálculo: " + percent + "% de " + megabytes(downloadSize()) + " MB…",
+      loaded, size);
+  };
+  var open = function () {
+    if (!window.caches) return Promise.reject(storageError("SemArmazenamento"));
+    return window.caches.open(CACHES.engine);
+  };
+  show();
+  var download = checkRoom(size).then(open).then(function (store) {
+    return Promise.all(files.map(function (file) {
+      var url = new URL(file.url, SITE).href;
+      var key = url + "?v=" + file.sha256.slice(0, 20);
+      var init = { credentials: "same-origin" };
+      if (controller) init.signal = controller.signal;
+      // A file kept already (an earlier «Usar sem internet», the service worker) is not
+      // downloaded again: on prepaid data a second tap costs nothing.
+      return store.match(key).then(function (hit) {
+        if (!hit) return fetch(url, init);
+        loaded += file.bytes;
+        show();
+        return null;
+      }).then(function (response) {
+        if (!response) return;
+        if (!response.ok) throw new Error("arquivo indisponível (" + response.status + ")");
+        var reader = response.body.getReader();
+        var chunks = [];
+        var pump = function () {
+          return reader.read().then(function (step) {
+            if (step.done) return;
+            chunks.push(step.value);
+            loaded += step.value.byteLength;
+            show();
+            return pump();
+          });
+        };
+        return pump().then(function () {
+          var blob = new Blob(chunks);
+          // Kept only if the bytes are this page's build's (issue 19: one build at a time).
+          return sameBytes(blob, file.sha256).then(function (same) {
+            if (!same) return otherBuild().then(function (other) {
+              var error = new Error(other ? "arquivo de outra versão do site" : "arquivo do motor danificado");
+              error.kind = other ? "versao" : "";
+              throw error;
+            });
+            var headers = new Headers(response.headers);
+            headers.delete("Content-Encoding");
+            headers.delete("Content-Length");
+            return store.put(key, new Response(blob, { status: 200, headers: headers }));
+          });
+        });
+      });
+    })).catch(function (error) {
+      over = true;
+      if (controller) controller.abort();
+      throw error;
+    });
+  });
+  // Nothing else downloads meanwhile: the site's background warm-up waits for the engine.
+  busyWith(download);
+  return download.then(function () {
+    permitir();
+    over = true;
+    var engineKept = "Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.";
+    status(engineKept, loaded, size);
+    box().classList.add("motor-oferta--guardado");
+    // Then the rest of the site, the downloads of /dados/ included, one file at a time.
+    return keepEverything(function () {
+      status(engineKept + " Guardando também as páginas e os arquivos para baixar…", loaded, size);
+    }).then(function (site) {
+      if (!site) return;
+      if (site.erro === "espaco") {
+        var node = document.querySelector(".motor-oferta .motor-progresso");
+        if (node) node.setAttribute("data-falha", "espaco");
+        status("O motor de cálculo está guardado e as calculadoras funcionam sem internet, mas não " +
+          "há espaço neste aparelho para guardar também as páginas: o armazenamento do navegador " +
+          "está cheio. Com internet, o site continua funcionando. Para guardá-lo inteiro, libere " +
+          "espaço e toque de novo em «Usar sem internet».", loaded, size);
+        return;
+      }
+      var missing = (site.total - site.guardados) + (site.totalDownloads - site.downloads);
+      if (missing > 0) {
+        // A file that did not come (connection lost, or a newer version of the site published).
+        status(engineKept + " Parte do site não pôde ser guardada agora (faltam " + missing + " de " +
+          (site.total + site.totalDownloads) + " arquivos); com internet, toque de novo em «Usar sem internet».",
+        loaded, size);
+        return;
+      }
+      status("Pronto: o site inteiro (páginas, tabelas, arquivos para baixar) e o motor de cálculo estão " +
+        "guardados neste aparelho e funcionam sem internet.", loaded, size);
+      box().classList.add("motor-oferta--site-guardado");
+    });
+  }, function (error) {
+    over = true;
+    if (error && error.kind === "versao") {
+      status("O site foi atualizado depois que esta página abriu: nada foi guardado. " +
+        "Carregue a versão nova e toque de novo em «Usar sem internet».", loaded, size);
+      offerNewVersion();
+      return;
+    }
+    var storage = isQuota(error) || Boolean(error) && (error.name === "SecurityError" || error.name === "SemArmazenamento");
+    // Storage full or blocked: the person asked for the engine, and it still works online.
+    if (storage) permitir();
+    var node = document.querySelector(".motor-oferta .motor-progresso");
+    if (node) node.setAttribute("data-falha", isQuota(error) ? "espaco" : storage ? "armazenamento" : "rede");
+    status(failureText(error), loaded, size);
+  });
+}
+
+/* The server has another build than this page (assets/versao.json, never precached). */
+function otherBuild() {
+  var mine = pageBuild();
+  return fetch(new URL(FILES.buildId, SITE).href, { cache: "no-store" }).then(function (response) {
+    return response.json();
+  }).then(function (server) {
+    return Boolean(mine && server && typeof server.versao === "string" && server.versao !== mine);
+  }, function () { return false; });
+}
+
+/* The bytes are those of this page's build (the content hash the build wrote). */
+function sameBytes(blob, sha256) {
+  if (!sha256 || !window.crypto || !window.crypto.subtle) return Promise.resolve(true);
+  return blob.arrayBuffer().then(function (bytes) {
+    return window.crypto.subtle.digest("SHA-256", bytes);
+  }).then(function (digest) {
+    var hex = Array.prototype.map.call(new Uint8Array(digest), function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+    return hex === sha256;
+  });
+}
+
+function setup() {
+  var offer = box();
+  if (!offer || offer.getAttribute("data-ligado")) return;
+  offer.setAttribute("data-ligado", "1");
+  var calculator = document.querySelector("form.calc-form");
+  offer.hidden = Boolean(calculator) && allowed() && !offer.hasAttribute("data-sempre");
+  offer.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-motor-acao]");
+    if (!button) return;
+    var action = button.getAttribute("data-motor-acao");
+    if (action === "baixar") {
+      permitir();
+      offer.hidden = true;
+    } else if (action === "offline") {
+      button.disabled = true;
+      keepOffline().then(function () { button.disabled = false; });
+    }
+  });
+}
+
+export function start() {
+  onEachPage(setup);
+}

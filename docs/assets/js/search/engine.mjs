@@ -106,7 +106,9 @@ export class SplitIndex {
     const want = (slot, term, how, prefix = false) => wanted.push({ slot, term, how, prefix });
     query.words.forEach((w, i) => {
       want(`w${i}`, w.stem, "exact");
-      if (w.last && !w.number && w.typed.length >= 3) want(`w${i}`, w.stem, "prefix", true);
+      // The word still being typed, by its letters so far (never its stem: «ferias» is no beginning
+      // of «feriado», though their stems «feri», «feriad» are).
+      if (w.last && !w.number && w.typed.length >= 3) want(`w${i}`, w.typed, "prefix", true);
       for (const s of w.synonyms) want(`w${i}`, s, "synonym");
     });
     for (let i = 0; i + 1 < query.words.length; i++) {
@@ -140,17 +142,27 @@ export class SplitIndex {
       for (const [t, docs] of found) if (t !== term) add(slot, t, "prefix", docs);
       return undefined;
     }));
-    // Um erro de digitação: a palavra (de tamanho bastante) não achou nada, nem pelo começo.
+    // Um erro de digitação: a palavra (de tamanho bastante) não está inteira em documento nenhum
+    // (a que ainda se digita pode ter achado começos: os dois são palpites, e contam igual).
     const corrections = [];
     await Promise.all(query.words.map(async (w, i) => {
       const slot = `w${i}`;
-      if (hits.has(slot) || w.number || w.question || w.typed.length < rules.typos.min_length) return;
+      const whole = (hits.get(slot) || []).some((h) => h.how === "exact" || h.how === "synonym");
+      if (whole || (hits.has(slot) && !w.last) || w.number || w.question || w.typed.length < rules.typos.min_length) return;
       const found = await this.candidates(w.stem);
       if (!found.length) return;
       const [term, df] = found[0];
       add(slot, term, "typo", await this.exact(term));
       corrections.push({ word: i, typed: w.typed, stem: term, df });
     }));
+    // Os pares com a palavra corrigida («hora estra» → hora_extr).
+    const fixed = new Map(corrections.map((c) => [c.word, c.stem]));
+    await Promise.all([...fixed.keys()].flatMap((i) => [i - 1, i]).filter((i) => i >= 0 && i + 1 < query.words.length)
+      .map(async (i) => {
+        const a = fixed.get(i) || query.words[i].stem;
+        const b = fixed.get(i + 1) || query.words[i + 1].stem;
+        add(`p${i}`, `${a}_${b}`, "pair", await this.exact(`${a}_${b}`));
+      }));
     return { hits, corrections, total: this.meta.kinds.length };
   }
 

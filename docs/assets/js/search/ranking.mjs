@@ -90,6 +90,8 @@ export function rank(query, found, corpus, options = {}) {
       // palavra só enquanto esta não existe inteira (ainda sendo digitada).
       const trusted = hit.how === "exact" || hit.how === "synonym" ||
         (hit.how === "prefix" && !hasWhole) || (hit.how === "typo" && trustedFix(corrected.get(i)));
+      // A beginning of a word that was also corrected is a guess as much as the correction.
+      const guess = hit.how === "typo" || (hit.how === "prefix" && corrected.has(i));
       for (const [d, bits] of hit.docs) {
         const k = kindOf(corpus, d);
         const titleWeight = plain.has(k) && !named.has(k) ? W.plain_title : W.title;
@@ -98,7 +100,7 @@ export function rank(query, found, corpus, options = {}) {
         const e = entry(d);
         const value = weight * field;
         const before = e.words.get(i);
-        const typo = hit.how === "typo";
+        const typo = guess;
         if (!before) e.words.set(i, { value, trusted, typo, title: Boolean(bits & TITLE), pair: false });
         else {
           if (value > before.value) before.value = value;

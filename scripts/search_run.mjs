@@ -22,8 +22,8 @@ for await (const chunk of process.stdin) input += chunk;
 const out = [];
 for (const item of JSON.parse(input)) {
   const context = item.page ? (meta.acts.find((a) => `${a.slug}/` === item.page) || {}).slug || null : null;
-  // A consulta inteira, digitada e terminada: a última palavra não é mais começo.
-  const query = prepare(`${item.query} `, rules, context);
+  // As typed into the box: the last word may still be a beginning (nothing after it).
+  const query = prepare(item.query, rules, context);
   const found = await index.lookup(query);
   const result = rank(query, found, meta, item.options || {});
   const ids = result.cards.flatMap((c) => [c.main, ...c.sections]);

@@ -73,8 +73,9 @@ export class SplitIndex {
     const out = new Map();
     for (let n = from; n <= to; n++) {
       const shard = await this.file(`t${n}.json`);
+      const pairs = prefix.includes("_");
       for (const term of Object.keys(shard)) {
-        if (term.startsWith(prefix) && !term.includes("_")) out.set(term, decode(shard[term]));
+        if (term.startsWith(prefix) && (pairs || !term.includes("_"))) out.set(term, decode(shard[term]));
       }
     }
     return out;
@@ -115,7 +116,9 @@ export class SplitIndex {
       const a = query.words[i];
       const b = query.words[i + 1];
       if (a.number && b.number) continue;
-      want(`p${i}`, `${a.stem}_${b.stem}`, "pair", b.last && !b.number);
+      want(`p${i}`, `${a.stem}_${b.stem}`, "pair");
+      // The second still being typed: the pairs it begins, by its letters so far.
+      if (b.last && !b.number && b.typed.length >= 3) want(`p${i}`, `${a.stem}_${b.typed}`, "pair", true);
     }
     query.citations.forEach((c, i) => {
       want(`c${i}`, `_${c}`, "citation");
@@ -139,7 +142,7 @@ export class SplitIndex {
     await Promise.all(wanted.map(async ({ slot, term, how, prefix }) => {
       if (!prefix) return add(slot, term, how, await this.exact(term));
       const found = await this.prefixed(term);
-      for (const [t, docs] of found) if (t !== term) add(slot, t, "prefix", docs);
+      for (const [t, docs] of found) if (t !== term) add(slot, t, how === "pair" ? "pair" : "prefix", docs);
       return undefined;
     }));
     // Um erro de digitação: a palavra (de tamanho bastante) não está inteira em documento nenhum

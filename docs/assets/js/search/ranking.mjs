@@ -82,6 +82,8 @@ export function rank(query, found, corpus, options = {}) {
     const slot = found.hits.get(`w${i}`) || [];
     const hasWhole = slot.some((h) => h.how === "exact" || h.how === "synonym");
     for (const hit of slot) {
+      // The beginnings of a word that is already whole somewhere are not what was typed.
+      if (hit.how === "prefix" && hasWhole) continue;
       marks.add(hit.term);
       const how = hit.how === "typo" ? rules.typos.weight : hit.how === "prefix" ? W.prefix
         : hit.how === "synonym" ? W.synonym : 1;
@@ -114,13 +116,14 @@ export function rank(query, found, corpus, options = {}) {
   // Pares de palavras vizinhas: valem, e as duas palavras estão juntas (não soltas).
   const pairScore = new Map();
   for (let i = 0; i + 1 < query.words.length; i++) {
+    const best = new Map();  // the pair's best form in each document (exact, or a beginning)
     for (const hit of found.hits.get(`p${i}`) || []) {
       const weight = W.pair * idf(hit.df, total) / 2;
-      for (const d of hit.docs.keys()) {
-        if (!docs.has(d)) continue;
-        pairScore.set(d, (pairScore.get(d) || 0) + weight);
-        for (const k of [i, i + 1]) if (docs.get(d).words.has(k)) docs.get(d).words.get(k).pair = true;
-      }
+      for (const d of hit.docs.keys()) if (docs.has(d)) best.set(d, Math.max(best.get(d) || 0, weight));
+    }
+    for (const [d, weight] of best) {
+      pairScore.set(d, (pairScore.get(d) || 0) + weight);
+      for (const k of [i, i + 1]) if (docs.get(d).words.has(k)) docs.get(d).words.get(k).pair = true;
     }
   }
   // Citações e atos: valem o seu peso, sem depender do tamanho do documento.

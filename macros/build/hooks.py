@@ -14,18 +14,16 @@
 - ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read.
 - ``on_files`` ends with the site's own scripts and styles bundled into a few files
   (:mod:`macros.build.bundles`).
-- ``on_post_page``: the search dialog's name, the build id, the bundles' tags (before Material's
-  script: ``assets/navegacao.js``, instant navigation wherever the site is served, and
-  ``assets/busca-sob-pedido.js``, the search index held until a search starts), and the standard
+- ``on_post_page``: the build id, the bundles' tags (before Material's script:
+  ``assets/navegacao.js``, instant navigation wherever the site is served), and the standard
   metadata of statute pages.
 - ``on_post_template``: ``404.html`` in Portuguese, links from the site's root; from the same
   template, the «Sem internet» page the service worker shows offline for a page not kept.
 - ``on_post_build``: ``feed.xml``, the change log as Atom (:mod:`macros.build.feed`; every
-  page's ``<head>`` announces it); the search index rebuilt (provisions, notes, «Hoje» boxes as documents;
-  folded words, citation tokens, ranking boosts; :mod:`macros.build.search_index`), its size printed
-  per kind of page; the search's worker (Material's, with a faster index build:
-  :mod:`macros.build.search_worker`); ``robots.txt``; then the Content Security Policy, with the hashes of every
-  inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
+  page's ``<head>`` announces it); the site's search index (:mod:`macros.build.search`: provisions,
+  notes, «Hoje» boxes, sections and table rows as documents, split so that a query fetches only
+  what it needs; dev/search.md); ``robots.txt``; then the Content Security Policy, with the hashes of
+  every inline script, first in the ``<head>`` of every page (``macros/build/csp.py``).
 """
 
 from __future__ import annotations
@@ -56,10 +54,10 @@ from macros.build import (
     robots,
     search_index,
     search_not_here,
-    search_words,
-    search_worker,
     site_files,
 )
+from macros.build.search import built as search_built
+from macros.build.search import site_index
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
@@ -118,24 +116,20 @@ def on_files(files: Any, config: Any) -> Any:
 def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
     """Read the own search documents' titles before Material's search strips them; bare (Markdown)
     tables scroll inside a labelled region, never the page (macros/render/regions.py)."""
-    search_index.collect_titles(data_site.current().products.own_titles, page.url, html)
+    products = data_site.current().products
+    search_index.collect_titles(products.own_titles, page.url, html)
+    products.search_pages[page.url] = page.title or ""
     return regions.wrap_bare_tables(html)
 
 
-SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-
-
 def _head_scripts(output: str, root: str, config: Any, src_uri: str = "") -> str:
-    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) and the acts
-    the search reads queries with (``<meta name="ep-atos">``, from the statutes' data), at the start
+    """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) at the start
     of ``<head>``; the site's bundled scripts around Material's (:mod:`macros.build.bundles`:
-    before it, ``assets/navegacao.js``, instant navigation wherever the site is served, and
-    ``assets/busca-sob-pedido.js``, the search index only once a search starts; after it, the
-    site's scripts, and the calculators' or the tables' on their pages, with their styles)."""
+    before it, ``assets/navegacao.js``, instant navigation wherever the site is served; after it,
+    the site's scripts, and the calculators' or the tables' on their pages, with their styles)."""
     site = data_site.current()
     version = html.escape(site.products.build_id)
-    acts = html.escape(search_words.browser_acts_json(site.statutes))
-    tag = (f'<meta name="ep-versao" content="{version}"><meta name="ep-atos" content="{acts}">'
+    tag = (f'<meta name="ep-versao" content="{version}">'
            f'{bundles.head_tags(site.products.bundles, config["site_url"] or "")}{feed.head_link(root)}')
     changed = csp.insert_in_head(output, tag)
     if changed is None:
@@ -147,12 +141,8 @@ def _head_scripts(output: str, root: str, config: Any, src_uri: str = "") -> str
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:
-    """Give Material's search dialog an accessible name (axe: aria-dialog-name); head scripts; the
-    standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute page; where
-    «Informar um erro» may send a report (``extra.relatar_erro``), in every page."""
-    if SEARCH_DIALOG not in output:
-        raise PluginError(f"{page.file.src_uri}: diálogo de busca do Material não encontrado (tema mudou?)")
-    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
+    """Head scripts; the standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each statute
+    page; where «Informar um erro» may send a report (``extra.relatar_erro``), in every page."""
     site = data_site.current()
     statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
     if statute is not None:
@@ -174,7 +164,6 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 def on_post_template(output: str, template_name: str, config: Any) -> str:
     """The same for static templates (404.html), which is also put in Portuguese with links
     from the site's root (``macros/render/not_found.py``)."""
-    output = output.replace(SEARCH_DIALOG, SEARCH_DIALOG[:-1] + ' aria-label="Busca no site">', 1)
     if template_name != "404.html":
         return output
     statutes = data_site.current().statutes
@@ -204,20 +193,13 @@ LOG = logging.getLogger("mkdocs.hooks.busca")
 def on_post_build(config: Any) -> None:
     site = data_site.current()
     feed.write(site, Path(config["site_dir"]), config["site_url"] or "/")
-    sizes = search_index.write(Path(config["site_dir"]), site.statutes, site.products.own_titles)
-    total = sizes.pop("total")
-    for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
-        LOG.info("Índice de busca — %s: %d documentos, %.1f KB (%.1f KB gzip)",
-                 search_index.KIND_NAMES.get(kind, kind), count, raw / 1024, packed / 1024)
-    LOG.info("Índice de busca — total: %d documentos, %.1f KB (%.1f KB gzip; limite 150 KB)",
-             total[0], total[1] / 1024, total[2] / 1024)
-    if total[2] > search_index.LIMIT_GZIP:
-        raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
-    # Material's search worker with the site's faster index build (the same results).
     try:
-        search_worker.write(Path(config["site_dir"]), Path(config["docs_dir"]))
-    except (search_worker.SearchWorkerError, bundles.BundleError) as exc:
-        raise PluginError(f"Worker da busca — {exc}") from exc
+        written = site_index.write(Path(config["site_dir"]), site.statutes, list(site.products.search_pages.items()),
+                                   site.products.own_titles, search_built.table_sources())
+    except DataError as exc:
+        raise PluginError(f"Busca — {exc}") from exc
+    LOG.info("Índice da busca: %d documentos em %d arquivos, %.1f KB (%.1f KB brotli; meta.json %.1f KB brotli)",
+             written.documents, written.files, written.raw / 1024, written.brotli / 1024, written.meta_brotli / 1024)
     robots.write(Path(config["site_dir"]), config["site_url"] or "")
     # The policy approves only the inline scripts the theme's templates ship.
     try:

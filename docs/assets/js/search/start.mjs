@@ -1,0 +1,45 @@
+/* Estatutos Portuários — a busca em toda página, leve: o resto (a caixa viva, o worker, o índice)
+ * só vem quando a pessoa toca na caixa ou no botão, foca a caixa, aperta «/», ou abre um link com
+ * as palavras a realçar (?h=). O que ela digitar antes de o resto chegar fica na caixa e é buscado
+ * assim que ele chega (ui.mjs). */
+import { openGroup } from "../common/groups.mjs";
+import { onEachPage } from "../common/page.mjs";
+
+function wake() { openGroup("busca"); }
+
+/* No celular: o botão abre a busca em tela cheia e põe o cursor na caixa (antes mesmo de o resto
+ * chegar); fecha com o mesmo botão ou Esc (ui.mjs). */
+export function openSearch(root) {
+  root.classList.add("busca--aberta");
+  const opener = root.querySelector("[data-busca-abrir]");
+  if (opener) { opener.setAttribute("aria-expanded", "true"); opener.setAttribute("aria-label", "Fechar a busca"); }
+  const box = root.querySelector("input[type=search]");
+  if (box) box.focus();
+}
+
+export function closeSearch(root) {
+  root.classList.remove("busca--aberta");
+  const opener = root.querySelector("[data-busca-abrir]");
+  if (opener) { opener.setAttribute("aria-expanded", "false"); opener.setAttribute("aria-label", "Abrir a busca"); }
+}
+
+export function start() {
+  document.addEventListener("pointerdown", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-busca]")) wake();
+  }, true);
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof Element && event.target.closest("[data-busca]")) wake();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey) wake();
+  });
+  document.addEventListener("click", (event) => {
+    const opener = event.target instanceof Element ? event.target.closest("[data-busca-abrir]") : null;
+    const root = opener && opener.closest("[data-busca]");
+    if (!root) return;
+    if (root.classList.contains("busca--aberta")) closeSearch(root); else openSearch(root);
+  });
+  onEachPage(() => {
+    if (new URL(window.location.href).searchParams.has("h")) wake();
+  });
+}

@@ -30,8 +30,18 @@ export function start() {
   document.addEventListener("focusin", (event) => {
     if (event.target instanceof Element && event.target.closest("[data-busca]")) wake();
   });
+  // «/» leva à caixa (no celular, abre a busca), salvo quando já se digita num campo.
   document.addEventListener("keydown", (event) => {
-    if (event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey) wake();
+    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const t = event.target;
+    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+    const root = document.querySelector("[data-busca]");
+    if (!root) return;
+    event.preventDefault();
+    wake();
+    const opener = root.querySelector("[data-busca-abrir]");
+    if (opener && opener.offsetParent) openSearch(root);
+    else root.querySelector("input[type=search]")?.focus();
   });
   document.addEventListener("click", (event) => {
     const opener = event.target instanceof Element ? event.target.closest("[data-busca-abrir]") : null;

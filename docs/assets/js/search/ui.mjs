@@ -178,13 +178,6 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
   box.addEventListener("search", ask);
   root.addEventListener("keydown", onKey);
   list.addEventListener("click", (event) => { if (event.target.closest("a")) close(); });
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
-    const t = event.target;
-    if (t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-    event.preventDefault();
-    if (opener && opener.offsetParent) open(); else box.focus();
-  });
   document.addEventListener("click", (event) => {
     if (!root.contains(event.target) && !panel.hidden) hidePanel();
   });

@@ -13,6 +13,7 @@
  * caixa; ↓ e ↑ passam pelos resultados; Esc fecha. Nada digitado vira marcação (common/dom.mjs). */
 
 import { clear, el } from "../common/dom.mjs";
+import { busyWith } from "../offline/warmup.mjs";
 import { closeSearch, openSearch } from "./start.mjs";
 
 const FILTERS = [
@@ -37,6 +38,11 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
   let timer = 0;
   const chosen = { category: "", act: "" };
   const token = ++boxes;
+  // The first answer: the background copy of the site («Usar sem internet») waits for it, so that
+  // the search's files come first on a slow link (offline/warmup.mjs).
+  let firstDrawn = null;
+  const first = new Promise((resolve) => { firstDrawn = resolve; });
+  let waited = false;
 
   function start() {
     if (worker) return worker;
@@ -47,6 +53,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
       if (answer.tipo === "erro") { if (answer.id === asked) showError(); return; }
       if (answer.tipo !== "resultado" || answer.id < drawn || answer.id !== asked) return;
       drawn = answer.id;
+      firstDrawn();
       if (answer.atosFiltro && !acts.length) { acts = answer.atosFiltro; drawFilters(); }
       draw(answer);
     });
@@ -59,6 +66,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
     if (!text.trim()) { hidePanel(); return; }
     asked += 1;
     root.dataset.buscando = String(asked);
+    if (!waited) { waited = true; busyWith(first); }
     start().postMessage({
       tipo: "buscar", caixa: token, id: asked, texto: text, ato: contextAct(),
       filtros: { category: chosen.category || undefined, act: chosen.act || undefined },
@@ -144,6 +152,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
   }
 
   function showError() {
+    firstDrawn();
     showPanel();
     status.textContent = "A busca não respondeu. Tente de novo.";
   }

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 # At most this many requests for the site's own scripts and styles (besides Material's own
 # bundle and style sheets): before the bundles a calculator page made 28.

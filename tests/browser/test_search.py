@@ -28,6 +28,17 @@ def type_query(page: Page, query: str) -> None:
     page.wait_for_function(DRAWN, timeout=30_000)
 
 
+def search(page: Page, base_url: str, query: str) -> list[str]:
+    """Open the home page, search ``query`` (on a phone, opening the search first) and return the
+    cards' texts (tests/browser/test_offline.py searches with no connection)."""
+    page.goto(base_url + "/")
+    opener = page.locator("[data-busca-abrir]")
+    if opener.is_visible():
+        opener.click()
+    type_query(page, query)
+    return [t.lower() for t in page.locator(".busca-cartao").all_inner_texts()]
+
+
 def first_link(page: Page) -> str:
     href = page.locator("[data-busca-resultado]").first.get_attribute("href") or ""
     return re.sub(r"\?h=[^#]*", "", href)

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
+
+from .test_pages import AUDIT, AXE
 
 BOX = "[role=search] input[type=search]"
 DRAWN = ("() => { const r = document.querySelector('[data-busca]');"
@@ -138,3 +140,24 @@ def test_on_a_phone_the_button_opens_the_search(phone: Page, base_url: str) -> N
     assert "/perguntas/horas-extras/" in first_link(phone)
     first.tap()
     phone.wait_for_url(re.compile(r"/perguntas/horas-extras/"))
+
+
+def test_the_open_search_is_accessible(browser: Browser, base_url: str) -> None:
+    """axe-core on the results drawn (a not-here answer among them), on a desktop and on a
+    phone with the search open in full screen, in both themes' contrast."""
+    problems = []
+    for viewport, phone in (({"width": 1280, "height": 800}, False), ({"width": 360, "height": 740}, True)):
+        ctx = browser.new_context(viewport=viewport, locale="pt-BR", has_touch=phone, is_mobile=phone)
+        ctx.add_init_script(path=str(AXE))
+        page = ctx.new_page()
+        page.goto(base_url + "/")
+        if phone:
+            page.locator("[data-busca-abrir]").tap()
+        for query in ("hora extra", "ferias do avulso"):
+            type_query(page, query)
+            for violation in page.evaluate(AUDIT, None):
+                if violation["impact"] in ("serious", "critical"):
+                    problems.append(f"{viewport['width']} px, «{query}»: {violation['id']} "
+                                    f"{[n['target'] for n in violation['nodes'][:3]]}")
+        ctx.close()
+    assert not problems, problems

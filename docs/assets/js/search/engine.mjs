@@ -66,11 +66,13 @@ export class SplitIndex {
     return shard[term] ? decode(shard[term]) : null;
   }
 
-  // Os termos que começam por `prefix` (a palavra ainda sendo digitada): um ou dois pedaços.
+  // Os termos que começam por `prefix` (a palavra ainda sendo digitada), se estão em um ou dois
+  // pedaços; um começo que abrange mais («con») espera mais letras.
   async prefixed(prefix) {
     const from = this.shardOf(prefix);
     const to = this.shardOf(`${prefix}\uffff`);
     const out = new Map();
+    if (to - from > 1) return out;
     for (let n = from; n <= to; n++) {
       const shard = await this.file(`t${n}.json`);
       const pairs = prefix.includes("_");

@@ -3,9 +3,22 @@
  * as palavras a realçar (?h=). O que ela digitar antes de o resto chegar fica na caixa e é buscado
  * assim que ele chega (ui.mjs). */
 import { openGroup } from "../common/groups.mjs";
-import { onEachPage } from "../common/page.mjs";
+import { assetsOf, onEachPage } from "../common/page.mjs";
 
-function wake() { openGroup("busca"); }
+const WORKER = "busca-worker.mjs";
+let worker = null;
+
+/* The search's worker, one for every page: it starts with the first touch, alongside the search's
+ * script (each a round trip on a slow link), and asks for the index at once. */
+export function searchWorker() {
+  if (!worker) worker = new Worker(new URL(WORKER, assetsOf(import.meta.url)), { type: "module" });
+  return worker;
+}
+
+function wake() {
+  openGroup("busca");
+  try { searchWorker(); } catch { /* the search says so when it is used (ui.mjs) */ }
+}
 
 /* No celular: o botão abre a busca em tela cheia e põe o cursor na caixa (antes mesmo de o resto
  * chegar); fecha com o mesmo botão ou Esc (ui.mjs). */

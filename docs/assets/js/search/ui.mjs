@@ -50,6 +50,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
     worker.addEventListener("message", (event) => {
       const answer = event.data || {};
       if (answer.caixa !== token) return;  // de outra caixa (outra página)
+      if (answer.id === asked) settle();
       if (answer.tipo === "erro") { if (answer.id === asked) showError(); return; }
       if (answer.tipo !== "resultado" || answer.id < drawn || answer.id !== asked) return;
       drawn = answer.id;
@@ -57,13 +58,29 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
       if (answer.atosFiltro && !acts.length) { acts = answer.atosFiltro; drawFilters(); }
       draw(answer);
     });
-    worker.addEventListener("error", showError);
+    worker.addEventListener("error", () => { inFlight = false; showError(); });
     return worker;
   }
 
+  // One query in flight: keys typed meanwhile wait, and the newest text goes when the answer
+  // comes (on a slow link the words typed on the way are not fetched one by one).
+  let inFlight = false;
+  let pendingText = null;
   function ask() {
     const text = box.value;
     if (!text.trim()) { hidePanel(); return; }
+    if (inFlight) { pendingText = text; return; }
+    send(text);
+  }
+  function settle() {
+    inFlight = false;
+    if (pendingText !== null && pendingText !== lastSent) { const t = pendingText; pendingText = null; send(t); }
+    pendingText = null;
+  }
+  let lastSent = null;
+  function send(text) {
+    inFlight = true;
+    lastSent = text;
     asked += 1;
     root.dataset.buscando = String(asked);
     if (!waited) { waited = true; busyWith(first); }
@@ -77,7 +94,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
     clear(filters);
     const make = (value, label, key) => {
       const b = el("button", { type: "button", className: "busca-filtro", "aria-pressed": String(chosen[key] === value) }, label);
-      b.addEventListener("click", () => { chosen[key] = chosen[key] === value && value ? "" : value; drawFilters(); ask(); });
+      b.addEventListener("click", () => { chosen[key] = chosen[key] === value && value ? "" : value; drawFilters(); lastSent = null; ask(); });
       return b;
     };
     FILTERS.forEach(([value, label]) => filters.append(make(value, label, "category")));

@@ -46,8 +46,14 @@ async function search({ caixa, id, texto, ato, filtros }) {
   const found = await index.lookup(query);
   if (id < (newest.get(caixa) || 0)) return null;
   const result = rank(query, found, meta, filtros || {});
-  const ids = result.cards.flatMap((c) => [c.main, ...c.sections]);
-  const shown = await index.documents(ids);
+  // What the cards show: their main documents' files, and the sections found in those same files
+  // (no more files for them: on a slow link each is a round trip).
+  const shown = await index.documents(result.cards.map((c) => c.main));
+  const size = meta.chunk;
+  const fetched = new Set(result.cards.map((c) => Math.floor(c.main / size)));
+  for (const card of result.cards) card.sections = card.sections.filter((d) => fetched.has(Math.floor(d / size)));
+  const more = await index.documents(result.cards.flatMap((c) => c.sections));
+  for (const [id, doc] of more) shown.set(id, doc);
   if (id < (newest.get(caixa) || 0)) return null;
   const marks = result.marks;
   const link = (card, doc) => card.path + (shown.get(doc)[0] ? `#${shown.get(doc)[0]}` : "");
@@ -82,6 +88,9 @@ async function search({ caixa, id, texto, ato, filtros }) {
     atosFiltro: meta.acts.map((a) => ({ slug: a.slug, title: a.title })),
   };
 }
+
+// The index's entry as soon as the worker starts (the first query needs it: one round trip less).
+ready().catch(() => {});
 
 self.addEventListener("message", async (event) => {
   const message = event.data || {};

@@ -50,9 +50,11 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
     worker.addEventListener("message", (event) => {
       const answer = event.data || {};
       if (answer.caixa !== token) return;  // de outra caixa (outra página)
-      if (answer.id === asked) settle();
-      if (answer.tipo === "erro") { if (answer.id === asked) showError(); return; }
-      if (answer.tipo !== "resultado" || answer.id < drawn || answer.id !== asked) return;
+      const current = answer.id === asked;
+      if (current) settle();
+      if (answer.tipo === "erro") { if (current) showError(); return; }
+      // The first list is drawn even if newer keys are on their way; later, only the newest.
+      if (answer.tipo !== "resultado" || answer.id < drawn || !(current || drawn === 0)) return;
       drawn = answer.id;
       firstDrawn();
       if (answer.atosFiltro && !acts.length) { acts = answer.atosFiltro; drawFilters(); }

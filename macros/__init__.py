@@ -106,6 +106,13 @@ def define_env(env: Any) -> None:
         return render_hoje.table_page(current())
 
     @env.macro  # type: ignore[untyped-decorator]
+    def relato_destino() -> str:
+        """«Sobre»: where a report of «Informar um erro» goes (the build's destinations)."""
+        from .build.report_destination import about_html
+
+        return str(about_html(env.conf["extra"]))
+
+    @env.macro  # type: ignore[untyped-decorator]
     def dados_index() -> str:
         """The /dados/ page: every download with format, size and SHA-256."""
         from .build.downloads import index_page

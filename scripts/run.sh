@@ -62,6 +62,15 @@ setup_python() {
     .venv/bin/pip install -q -r requirements.txt
     echo "$want" > "$stamp"
   fi
+  # The site's build is a MkDocs plugin of this checkout (macros/build/plugin.py, registered in
+  # pyproject.toml): installed editable, with no dependency and with the venv's own setuptools.
+  local plugin=.venv/.plugin.sha
+  want=$(cat pyproject.toml <(pwd) | sha256sum | cut -d' ' -f1)
+  if [ "$(cat "$plugin" 2>/dev/null)" != "$want" ]; then
+    log "Registrando o plugin da construção (pyproject.toml)"
+    .venv/bin/pip install -q --no-deps --no-build-isolation -e .
+    echo "$want" > "$plugin"
+  fi
 }
 
 setup_node() {

@@ -87,7 +87,8 @@ def test_result_shape() -> None:
     assert set(step["provision"]) == {"statute", "id", "ref"}
     assert all(isinstance(v, str) for v in step["values"].values())
     amount = result["amounts"]["suplemento_por_operario"]
-    assert amount == {"label": "Suplemento por operário", "value": "3.00", "formatted": "3$000"}
+    assert amount == {"label": "Suplemento por operário", "value": "3.00", "formatted": "3$000",
+                      "parts": [], "column": ""}
 
 
 def test_error_shape_names_each_field() -> None:

@@ -200,19 +200,20 @@ def test_jornada_feeds_horas_extras() -> None:
     assert handoff["calculator"] == "horas_extras" and handoff["calculator"] in api.names()
     assert handoff["label"] == "Levar às horas extraordinárias"
     handed = dict(handoff["inputs"])
-    assert handed["prorrogacoes"] == [{"horas": "2:00"}] * 6
+    # the holiday's period (10 h of work) goes whole to the holiday hours: its extensions too
+    assert handed["prorrogacoes"] == [{"horas": "2:00"}] * 5
     assert handed["horas_refeicao"] == "1:00"
-    assert handed["horas_feriado"] == "8:00"
+    assert handed["horas_feriado"] == "10:00"
     paid = api.run("horas_extras", {**handed, "era": "1965", "salario_mensal": "1.200,00"})
     assert paid["ok"] is True, paid
-    assert paid["amounts"]["acrescimo_prorrogacao_20"]["value"] == "12"
+    assert paid["amounts"]["acrescimo_prorrogacao_20"]["value"] == "10"
     assert paid["amounts"]["acrescimo_refeicao"]["value"] == "5"
-    assert paid["amounts"]["acrescimo_feriado"]["value"] == "40"
-    # the same hours in today's values: the minimum of today (50% for every extension hour)
-    # the same week in today's values: the overtime by today's limits (8 h a day, 44 a week),
-    # which jornada hands over, on the divisor of a 44-hour week (220)
+    assert paid["amounts"]["acrescimo_feriado"]["value"] == "50"
+    # the same week in today's values: the overtime by today's limits (8 h a day, 44 a week)
+    # over the five days that are not a holiday, which jornada hands over, on the divisor of a
+    # 44-hour week (220): 10 h at 50%, the meal hour at 100% and the holiday's 10 h in double
     today = api.run("horas_extras", {**handed, "era": "hoje", "salario_mensal": "1.200,00"})
-    assert handed["horas_extras_hoje"] == "16:00" and handed["era"] == "hoje"
+    assert handed["horas_extras_hoje"] == "10:00" and handed["era"] == "hoje"
     hourly = Decimal("1200") / 220
-    expected = (hourly * 16 / 2 + hourly + hourly * 8).quantize(Decimal("0.01"))
+    expected = (hourly * 10 / 2 + hourly + hourly * 10).quantize(Decimal("0.01"))
     assert today["amounts"]["total_acrescimos_minimo_hoje"]["value"] == str(expected)

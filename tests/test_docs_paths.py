@@ -37,7 +37,7 @@ SUBSYSTEMS = ("data", "calculators", "search", "engine", "offline", "tables", "c
 DECISIONS = ("001-", "002-", "004-")
 # Named alone in the documents but not files of the repository: what the build writes into the
 # site, and a file of the pinned npm package.
-NOT_IN_REPOSITORY = {"sw.js", "sw-motor.js", "pyodide.mjs"}
+NOT_IN_REPOSITORY = {"sw.js", "sw-motor.js", "sw-paginas.js", "calculadoras-worker.mjs", "pyodide.mjs"}
 SOURCE_EXTENSIONS = ("py", "js", "mjs", "css", "md", "yml", "yaml", "toml", "sh")
 PACKAGES = ("macros", "calculators", "tests", "scripts", "benchmarks")
 

@@ -111,11 +111,12 @@ def test_citation_files_keep_one_record_per_citation(hostile_site: Path, site_di
     plain = rispy.loads((site_dir / f"{name}.ris").read_text(encoding="utf-8"))
     assert len(ris) == len(plain)
     assert "TY  - JOUR" in ris[0]["abstract"] and "\n" not in ris[0]["abstract"]
-    bib = bibtexparser.parse_string((hostile_site / f"{name}.bib").read_text(encoding="utf-8"))
-    assert not bib.failed_blocks
-    plain_bib = bibtexparser.parse_string((site_dir / f"{name}.bib").read_text(encoding="utf-8"))
-    assert len(bib.entries) == len(plain_bib.entries)
-    assert bib.entries[0]["abstract"].endswith(r"\textbackslash{}.")
+    for suffix, ementa_field in ((".biblatex.bib", "abstract"), (".bib", "note")):
+        bib = bibtexparser.parse_string((hostile_site / f"{name}{suffix}").read_text(encoding="utf-8"))
+        assert not bib.failed_blocks
+        plain_bib = bibtexparser.parse_string((site_dir / f"{name}{suffix}").read_text(encoding="utf-8"))
+        assert len(bib.entries) == len(plain_bib.entries)
+        assert "\\textbackslash{}." in bib.entries[0][ementa_field], suffix
     etree.parse(str(hostile_site / "dados" / "akn" / "lei-4860-1965.xml"))  # well-formed XML
 
 

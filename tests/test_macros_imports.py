@@ -5,7 +5,7 @@
   graph, and the graph has no cycle.
 - The build's one slot for the Site (:func:`macros.data.site.current`) is read only by the two
   entry points MkDocs calls without a Site: the macros' ``define_env`` (``macros/__init__.py``)
-  and the hooks (``macros/build/hooks.py``). Everything else receives the Site, or the part of
+  and the build's plugin (``macros/build/plugin.py``). Everything else receives the Site, or the part of
   it it needs, as an argument.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = "macros"
-ENTRY_POINTS = {"macros", "macros.build.hooks"}
+ENTRY_POINTS = {"macros", "macros.build.plugin"}
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -144,7 +144,7 @@ def test_render_modules_are_small() -> None:
 
 
 def test_no_renderer_imports_the_exporters() -> None:
-    """Renderers draw from the Site; the build's hooks and exporters (``macros/build/``) come
+    """Renderers draw from the Site; the build's plugin and exporters (``macros/build/``) come
     after them, never before."""
     found = {name: sorted(m for m, _ in edges if m.startswith("macros.build"))
              for name, edges in imports().items() if name.startswith("macros.render")}

@@ -19,26 +19,19 @@ três»… is left (the count comes from the data: ``macros/render/edition.py``)
 
 from __future__ import annotations
 
-import filecmp
 import hashlib
 import html
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
 from htmlscan import page
+from repo_copy import build, changed_files, copy_repository, insert_after
 
 from macros.build.search import read as search_read
 
 pytestmark = pytest.mark.site  # every test here builds the copy with the new act
 
-COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 SLUG = "decreto-99999-1950"
 SOURCE_FILE = "099_brinquedo.txt"
 
@@ -114,14 +107,13 @@ body:
     signatures: ["Fulano de Tal"]
 """
 
-CHECK = """
-        check:
-          result: nao_conferido
-          date: "2026-12-01"
-          by: edicao
-          read: []
-          note: Ato de exemplo dos testes; nada foi lido.
-        provisions: [{article}]"""
+# Nothing was read: a toy act (the schema's «nao_conferido», with the note the page shows).
+CHECK = """check:
+{indent}result: nao_conferido
+{indent}date: "2026-12-01"
+{indent}by: edicao
+{indent}read: []
+{indent}note: Ato de exemplo dos testes; nada foi lido."""
 
 TODAY = """# Camada «Hoje» do ato de brinquedo (tests/test_new_act.py).
 statute: {slug}
@@ -129,12 +121,7 @@ summary: "Só história, um ato de exemplo dos testes."
 status:
   sources:
     - {{act: {slug}, provision: "art. 1º"}}
-  check:
-    result: nao_conferido
-    date: "2026-12-01"
-    by: edicao
-    read: []
-    note: Ato de exemplo dos testes; nada foi lido.
+  """ + CHECK.format(indent="    ") + """
 articles:
 """ + "".join(
     f"""  {article}:
@@ -144,10 +131,12 @@ articles:
       - kind: situacao
         statement: Este artigo de exemplo não se aplica a ninguém hoje.
         sources:
-          - {{{{act: {{slug}}, provision: "{label}"}}}}{CHECK.format(article=article)}
+          - {{{{act: {{slug}}, provision: "{label}"}}}}
+        {CHECK.format(indent=" " * 10)}
+        provisions: [{article}]
 """ for article, label in (("art1", "art. 1º"), ("art2", "art. 2º")))
 
-REGISTRY_AFTER = "  # --- Constituições e consolidação"
+REGISTRY_AFTER = "\natos:\n"  # the first of the acts
 REGISTRY_ENTRY = f"""  - id: {SLUG}
     kind: decreto
     page: {SLUG}/
@@ -156,7 +145,6 @@ REGISTRY_ENTRY = f"""  - id: {SLUG}
     checked:
       date: "2026-12-01"
       note: Ato de exemplo dos testes; o endereço não foi aberto.
-
 """
 
 PAGE = f"""---
@@ -187,69 +175,29 @@ def three_counts(text: str) -> list[str]:
     return [text[max(0, m.start() - 40):m.end() + 20] for m in matches]
 
 
-def _changed(original: Path, copy: Path, where: str = "") -> set[str]:
-    compared = filecmp.dircmp(original, copy, ignore=["__pycache__", ".pytest_cache", ".hypothesis"])
-    out = {f"{where}{name}" for name in compared.left_only + compared.right_only}
-    out |= {f"{where}{name}" for name in compared.common_files
-            if (original / name).read_bytes() != (copy / name).read_bytes()}
-    for sub in compared.common_dirs:
-        out |= _changed(original / sub, copy / sub, f"{where}{sub}/")
-    return out
-
-
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the repository with the toy act added (and nothing else edited)."""
-    copy = tmp_path_factory.mktemp("repositorio")
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, copy / name, ignore=IGNORED)
-        else:
-            shutil.copyfile(ROOT / name, copy / name)
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")
+    copy = copy_repository(tmp_path_factory.mktemp("repositorio"))
     source = copy / "data" / "sources" / SOURCE_FILE
     source.write_text(SOURCE, encoding="utf-8")
     sha256 = hashlib.sha256(source.read_bytes()).hexdigest()
     (copy / "data" / "statutes" / f"{SLUG}.yaml").write_text(
         STATUTE.format(slug=SLUG, file=SOURCE_FILE, sha256=sha256), encoding="utf-8")
     (copy / "data" / "hoje" / f"{SLUG}.yaml").write_text(TODAY.format(slug=SLUG), encoding="utf-8")
-    registry = (copy / "data" / "atos.yaml").read_text(encoding="utf-8")
-    assert registry.count(REGISTRY_AFTER) == 1
-    (copy / "data" / "atos.yaml").write_text(registry.replace(REGISTRY_AFTER, REGISTRY_ENTRY + REGISTRY_AFTER),
-                                             encoding="utf-8")
+    insert_after(copy / "data" / "atos.yaml", REGISTRY_AFTER, REGISTRY_ENTRY)
     (copy / "docs" / f"{SLUG}.md").write_text(PAGE, encoding="utf-8")
-    config = (copy / "mkdocs.yml").read_text(encoding="utf-8")
-    assert config.count(NAV_AFTER) == 1
-    (copy / "mkdocs.yml").write_text(config.replace(NAV_AFTER, NAV_AFTER + NAV_LINE), encoding="utf-8")
+    insert_after(copy / "mkdocs.yml", NAV_AFTER, NAV_LINE)
     return copy
-
-
-def _env() -> dict[str, str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    for key in ("EP_DATA_DIR", "PYTHONPATH"):
-        env.pop(key, None)
-    return env
 
 
 @pytest.fixture(scope="module")
 def built(repo: Path) -> Path:
-    site = repo / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(site)],
-        cwd=repo, env=_env(), capture_output=True, text=True, timeout=600,
-    )
-    assert done.returncode == 0, f"mkdocs build --strict falhou na cópia:\n{done.stdout}\n{done.stderr}"
-    return site
+    return build(repo)
 
 
 def test_only_the_recipe_files_differ(repo: Path) -> None:
-    changed: set[str] = set()
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            changed |= _changed(ROOT / name, repo / name, f"{name}/")
-        elif (ROOT / name).read_bytes() != (repo / name).read_bytes():
-            changed.add(name)
-    assert changed == {
+    assert changed_files(repo) == {
         f"data/sources/{SOURCE_FILE}", f"data/statutes/{SLUG}.yaml", f"data/hoje/{SLUG}.yaml", "data/atos.yaml",
         f"docs/{SLUG}.md", "mkdocs.yml",
     }

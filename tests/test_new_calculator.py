@@ -21,10 +21,7 @@ module in the calculators archive and the page in the search index and the sitem
 from __future__ import annotations
 
 import difflib
-import filecmp
 import json
-import os
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -33,13 +30,12 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 from htmlscan import page, tags
+from repo_copy import build, changed_files, copy_repository, environment, insert_after
 
 from macros.build.search import read as search_read
 
 pytestmark = pytest.mark.site  # every test here builds the copy with the new calculator
 
-COPIED = ("mkdocs.yml", "pyproject.toml", "docs", "data", "macros", "calculators", "tests")
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
 NAME = "brinquedo"
 
 RULE = '''"""Toy calculator (tests/test_new_calculator.py): the meal hour worked, paid double.
@@ -121,62 +117,24 @@ NAV_AFTER = "          - Hora da refeição (1941): calculadoras/refeicao.md\n"
 NAV_LINE = "          - Uma hora de refeição trabalhada (exemplo): calculadoras/brinquedo.md\n"
 
 
-def _changed(original: Path, copy: Path, where: str = "") -> set[str]:
-    """Files added, removed or changed in ``copy`` compared with ``original`` (caches ignored)."""
-    compared = filecmp.dircmp(original, copy, ignore=["__pycache__", ".pytest_cache", ".hypothesis"])
-    out = {f"{where}{name}" for name in compared.left_only + compared.right_only}
-    out |= {f"{where}{name}" for name in compared.common_files
-            if (original / name).read_bytes() != (copy / name).read_bytes()}
-    for sub in compared.common_dirs:
-        out |= _changed(original / sub, copy / sub, f"{where}{sub}/")
-    return out
-
-
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the repository with the toy calculator added (and nothing else edited)."""
-    copy = tmp_path_factory.mktemp("repositorio")
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, copy / name, ignore=IGNORED)
-        else:
-            shutil.copyfile(ROOT / name, copy / name)
-    (copy / "node_modules").symlink_to(ROOT / "node_modules")  # the vendored Pyodide, read as is
+    copy = copy_repository(tmp_path_factory.mktemp("repositorio"))
     (copy / "calculators" / "rules" / f"{NAME}.py").write_text(RULE, encoding="utf-8")
     (copy / "data" / "cases" / f"{NAME}.yaml").write_text(CASES, encoding="utf-8")
     (copy / "docs" / "calculadoras" / f"{NAME}.md").write_text(PAGE, encoding="utf-8")
-    config = (copy / "mkdocs.yml").read_text(encoding="utf-8")
-    assert config.count(NAV_AFTER) == 1
-    (copy / "mkdocs.yml").write_text(config.replace(NAV_AFTER, NAV_AFTER + NAV_LINE), encoding="utf-8")
+    insert_after(copy / "mkdocs.yml", NAV_AFTER, NAV_LINE)
     return copy
-
-
-def _env() -> dict[str, str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    for key in ("EP_DATA_DIR", "PYTHONPATH"):  # only the copy's own folders
-        env.pop(key, None)
-    return env
 
 
 @pytest.fixture(scope="module")
 def built(repo: Path) -> Path:
-    site = repo / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-q", "-d", str(site)],
-        cwd=repo, env=_env(), capture_output=True, text=True, timeout=600,
-    )
-    assert done.returncode == 0, f"mkdocs build --strict falhou na cópia:\n{done.stdout}\n{done.stderr}"
-    return site
+    return build(repo)
 
 
 def test_only_the_three_files_and_the_nav_line_differ(repo: Path) -> None:
-    changed: set[str] = set()
-    for name in COPIED:
-        if (ROOT / name).is_dir():
-            changed |= _changed(ROOT / name, repo / name, f"{name}/")
-        elif (ROOT / name).read_bytes() != (repo / name).read_bytes():
-            changed.add(name)
-    assert changed == {
+    assert changed_files(repo) == {
         f"calculators/rules/{NAME}.py", f"data/cases/{NAME}.yaml", f"docs/calculadoras/{NAME}.md", "mkdocs.yml",
     }
     before = (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines(keepends=True)
@@ -190,7 +148,7 @@ def test_api_discovers_it(repo: Path) -> None:
         [sys.executable, "-c", "import json, sys; sys.path.insert(0, sys.argv[1]); from calculators import api;"
          " assert api.__file__.startswith(sys.argv[1]), api.__file__;"
          " print(json.dumps([api.names(), api.run('brinquedo', {'salario_hora': '1$500'})]))", str(repo)],
-        cwd=repo, env=_env(), capture_output=True, text=True, timeout=120,
+        cwd=repo, env=environment(), capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 0, done.stderr
     names, result = json.loads(done.stdout)
@@ -232,7 +190,7 @@ def test_its_cases_are_tests_with_no_test_edited(repo: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-v",
          "tests/test_calculators_cases.py", "tests/test_calculators_api.py", "-k", NAME],
-        cwd=repo, env=_env(), capture_output=True, text=True, timeout=600,
+        cwd=repo, env=environment(), capture_output=True, text=True, timeout=600,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     passed = {line.split("::")[-1].split(" ")[0] for line in done.stdout.splitlines() if " PASSED" in line}

@@ -26,11 +26,11 @@ def test_feed_reads_back_with_ids_dates_and_links(site_dir: Path, site: Site) ->
     assert not parsed.bozo, parsed.get("bozo_exception")
     assert parsed.version == "atom10"
     changes = list(site.changes)
-    assert [e.id for e in parsed.entries] == [entry_id(c) for c in changes]
+    site_url = "http://127.0.0.1:8000/"
+    assert [e.id for e in parsed.entries] == [entry_id(c, site_url) for c in changes]
     assert len({e.id for e in parsed.entries}) == len(changes)
     anchors = {a.get("id") for a in lxml_html.fromstring(
         (site_dir / "novidades" / "index.html").read_bytes()).xpath("//article[@id]")}
-    site_url = "http://127.0.0.1:8000/"
     for entry, change in zip(parsed.entries, changes, strict=True):
         assert entry.title == change.title
         assert dt.datetime(*entry.updated_parsed[:6], tzinfo=dt.UTC) == entry_time(change).astimezone(dt.UTC)
@@ -43,10 +43,16 @@ def test_feed_reads_back_with_ids_dates_and_links(site_dir: Path, site: Site) ->
 
 
 def test_feed_addresses_follow_the_public_address(site: Site) -> None:
-    parsed = feedparser.parse(feed_xml(site, "https://exemplo.org/estatutos/"))
-    assert all(e.link.startswith("https://exemplo.org/estatutos/novidades/#") for e in parsed.entries)
-    assert all(e.id.startswith("tag:") for e in parsed.entries)  # ids never depend on the address
-    assert "127.0.0.1" not in feed_xml(site, "https://exemplo.org/estatutos/").decode()
+    """Links and ids come from the public address (issue 30: no invented domain): the feed's id is
+    its own address, an entry's is its permanent address on /novidades/; the same at every build."""
+    public = "https://exemplo.org/estatutos/"
+    xml = feed_xml(site, public)
+    parsed = feedparser.parse(xml)
+    assert parsed.feed.id == f"{public}{FEED_PATH}"
+    for entry, change in zip(parsed.entries, site.changes, strict=True):
+        assert entry.id == entry.link == f"{public}novidades/#{change.anchor}"
+    assert feed_xml(site, public) == xml
+    assert "127.0.0.1" not in xml.decode() and ".invalid" not in xml.decode()
 
 
 def test_every_page_announces_the_feed(site_dir: Path) -> None:

@@ -363,3 +363,105 @@ def test_act_dates_agree_with_the_registry() -> None:
             assert dates.get(module.SLUG) == module.DATE, (path.stem, module.DATE, dates.get(module.SLUG))
             checked += 1
     assert checked >= 2
+
+
+# ------------------------------------------------------------------ numbers in sentences (issue 27)
+# Every number with a unit in a rule's reader-facing strings («20%», «11 horas», «60 minutos»,
+# «44 por semana») is one of that rule's parameters, written from it (``Parameter.formatted``,
+# ``short``, ``number``), or is marked as an example (``calculators.core.parameters.example``, a
+# field's ``placeholder``). Change a parameter and no sentence goes on stating the old number.
+UNIT_AFTER = re.compile(
+    r"(?<![\w$.,:/])(\d+(?:,\d+)?)\s*"
+    r"(%|por cento\b|horas?\b|h\b|minutos?\b|min\b|dias?\b|toneladas?\b|t\b|vezes\b|"
+    r"por (?:dia|semana)\b)"
+)
+PER = {"%": units.PERCENT, "por cento": units.PERCENT, "hora": "hours", "horas": "hours", "h": "hours",
+       "por dia": "hours", "por semana": "hours", "minuto": units.MINUTES, "minutos": units.MINUTES,
+       "min": units.MINUTES, "dia": units.DAYS, "dias": units.DAYS, "tonelada": units.TONNES,
+       "toneladas": units.TONNES, "t": units.TONNES, "vezes": units.TIMES}
+
+
+def _said(number: str, unit: str) -> tuple[str, Decimal]:
+    return PER[unit], Decimal(number.replace(",", "."))
+
+
+def _holds(parameter: AnyParameter, kind: str, value: Decimal) -> bool:
+    """Whether ``parameter`` is the number ``value`` in ``kind`` (hours read from minutes and
+    from times of day)."""
+    number = Decimal(parameter.value)
+    if kind == "hours":
+        return parameter.unit in (units.MINUTES, units.CLOCK) and number == value * 60
+    if kind == units.PERCENT:
+        return parameter.unit == units.PERCENT and number * 100 == value
+    return parameter.unit == kind and number == value
+
+
+def _reader_strings(tree: ast.Module) -> list[tuple[int, str]]:
+    """The literal text of a module's strings a reader sees: docstrings, ``example(...)``
+    arguments and ``placeholder=`` values left out; an f-string gives its literal pieces."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                skip.add(id(body[0].value))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "example":
+            skip.update(id(n) for arg in node.args for n in ast.walk(arg))
+        if isinstance(node, ast.keyword) and node.arg == "placeholder":
+            skip.update(id(n) for n in ast.walk(node.value))
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            out.append((node.lineno, node.value))
+    return out
+
+
+def numbers_not_from_parameters(path: Path) -> list[str]:
+    """``file:line «text»`` for each number with a unit in the module's strings that is none of
+    the parameters the module can reach (its own namespace, the act modules it imports)."""
+    import importlib
+
+    relative = path.relative_to(ROOT).with_suffix("")
+    module = importlib.import_module(".".join(relative.parts).removesuffix(".__init__"))
+    reachable = [v for v in vars(module).values() if isinstance(v, Parameter)]
+    spec = getattr(module, "SPEC", None)
+    reachable += list(getattr(spec, "parameters", ()))
+    found = []
+    for line, text in _reader_strings(ast.parse(path.read_text(encoding="utf-8"))):
+        for match in UNIT_AFTER.finditer(text):
+            kind, value = _said(match.group(1), match.group(2))
+            if not any(_holds(p, kind, value) for p in reachable):
+                found.append(f"{path.relative_to(ROOT)}:{line} «{match.group(0)}»")
+    return found
+
+
+def _rule_modules() -> list[Path]:
+    return sorted(RULES.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _rule_modules(), ids=lambda p: str(p.relative_to(RULES)))
+def test_numbers_in_sentences_come_from_parameters(path: Path) -> None:
+    assert numbers_not_from_parameters(path) == []
+
+
+def test_every_rule_module_is_read_for_numbers() -> None:
+    """The check reaches every rule (a new calculator is read without editing this file)."""
+    import importlib
+
+    read = set(_rule_modules())
+    for spec in api.REGISTRY.values():
+        source = importlib.import_module(spec.compute.__module__).__file__
+        assert source and Path(source).resolve() in read, spec.name
+
+
+def test_a_number_typed_in_a_sentence_is_caught(tmp_path: Path) -> None:
+    """The check fails on a sentence that types a legal number instead of its parameter, and
+    passes once the number is an example."""
+    tree = ast.parse('x = "acréscimo de 20% nas duas primeiras horas"\ny = example("como 40 horas")\n')
+    texts = [text for _, text in _reader_strings(tree)]
+    assert texts == ["acréscimo de 20% nas duas primeiras horas"]
+    [match] = [m.group(0) for t in texts for m in UNIT_AFTER.finditer(t)]
+    assert match == "20%"
+    from calculators.acts.lei_4860_1965 import RATE_FIRST, RATE_MEAL
+
+    assert _holds(RATE_FIRST, *_said("20", "%")) and not _holds(RATE_MEAL, *_said("20", "%"))

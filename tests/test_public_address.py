@@ -21,6 +21,7 @@ from macros.build import public_address
 PUBLIC = "https://estatutos.example.org/edicao/"
 LOCAL = re.compile(rb"127\.0\.0\.1|localhost|0\.0\.0\.0|\[::1\]")
 TEXT_SUFFIXES = {".html", ".css", ".js", ".mjs", ".json", ".xml", ".txt", ".ris", ".bib", ".csv", ".webmanifest"}
+EMAIL = "erros@estatutos.example.org"
 NOT_OURS = ("assets/pyodide/", "assets/javascripts/", "assets/stylesheets/", "assets/vendor/")
 
 
@@ -40,7 +41,8 @@ def test_a_public_address_is_accepted() -> None:
 
 @pytest.mark.site
 def test_the_real_build_refuses_to_publish_without_the_address(tmp_path: Path) -> None:
-    done = build_site(tmp_path / "site", env={"EP_PUBLICAR": "1", "EP_SITE_URL": ""}, offline=False)
+    done = build_site(tmp_path / "site", env={"EP_PUBLICAR": "1", "EP_SITE_URL": "", "EP_RELATO_EMAIL": EMAIL},
+                      offline=False)
     assert done.returncode != 0
     assert "EP_SITE_URL" in done.stderr + done.stdout and "Traceback" not in done.stderr
 
@@ -48,7 +50,8 @@ def test_the_real_build_refuses_to_publish_without_the_address(tmp_path: Path) -
 @pytest.fixture(scope="module")
 def public_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site-publico")
-    done = build_site(out, env={"EP_PUBLICAR": "1", "EP_SITE_URL": PUBLIC}, offline=False)
+    done = build_site(out, env={"EP_PUBLICAR": "1", "EP_SITE_URL": PUBLIC, "EP_RELATO_EMAIL": EMAIL,
+                                "EP_RELATO_RASTREADOR": ""}, offline=False)
     assert done.returncode == 0, f"build com endereço público falhou:\n{done.stdout}\n{done.stderr}"
     return out
 
@@ -81,6 +84,18 @@ def test_citations_and_metadata_carry_the_public_address(public_site: Path) -> N
     assert {item["URL"] for item in items if item["id"] == "lei-4860-1965!art7_par5"} == {f"{act}#art7_par5"}
     ris = (public_site / "dados" / "citacoes" / "lei-4860-1965.ris").read_text(encoding="utf-8")
     assert f"UR  - {act}#art7_par5" in ris
-    bib = (public_site / "dados" / "citacoes" / "lei-4860-1965.bib").read_text(encoding="utf-8")
-    assert f"url = {{{act}#art7_par5}}" in bib
+    for name in ("lei-4860-1965.bib", "lei-4860-1965.biblatex.bib"):
+        bib = (public_site / "dados" / "citacoes" / name).read_text(encoding="utf-8")
+        assert f"url = {{{act}#art7_par5}}" in bib
     assert f"Sitemap: {PUBLIC}sitemap.xml" in (public_site / "robots.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.site
+def test_the_published_about_page_names_where_reports_go(public_site: Path) -> None:
+    """A published build always has a destination for «Informar um erro» (issue 30), and «Sobre»
+    names it; every page's <head> tells the report script."""
+    about = (public_site / "sobre" / "index.html").read_text(encoding="utf-8")
+    section = about.split('id="informar-um-erro"', 1)[1].split("<h2", 1)[0]
+    assert f'<a href="mailto:{EMAIL}">{EMAIL}</a>' in section
+    head = (public_site / "lei-4860-1965" / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+    assert f'<meta name="ep-relato-email" content="{EMAIL}">' in head

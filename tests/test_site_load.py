@@ -66,9 +66,8 @@ def test_each_table_file_is_parsed_once_per_build(tmp_path: Path, parsed: Counte
     assert {p.name: parsed[p] for p in others} == {p.name: 1 for p in others}
     first = data_site.current()
     # mkdocs serve runs on_config again at every rebuild: a new Site, each file parsed once more.
-    from macros.build import hooks
-
-    hooks.on_config(load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site2")))
+    config = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site2"))
+    config.plugins["estatutos"].on_config(config)
     assert data_site.current() is not first
     assert {p.name: parsed[p.resolve()] for p in TABLE_FILES} == {p.name: 2 for p in TABLE_FILES}
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
-from macros.build.spreadsheets import COLUMNS, SHEET_TITLES
+from macros.build.spreadsheets import COLUMNS, MAX_WIDTH, MIN_WIDTH, SHEET_TITLES
 from macros.data.notes import note_labels
 
 NAMES = list(SHEET_TITLES)
@@ -155,3 +155,28 @@ def test_xlsx_matches_the_csvs(site_dir: Path) -> None:
                 cell = row[column]
                 if isinstance(cell, Decimal) and isinstance(value, int | float):
                     assert Decimal(str(value)) == cell, (name, column)
+
+
+def test_xlsx_columns_fit_their_content_and_the_header_stays(site_dir: Path) -> None:
+    """Issue 30: every column as wide as its longest value or the longest word of its header
+    (within the limits; what is longer wraps), the header row frozen, filtered and printed on
+    every page. Checked against the texts the cells actually hold."""
+    book = load_workbook(site_dir / "dados" / "tabelas-1945.xlsx")
+    for title in SHEET_TITLES.values():
+        ws = book[title]
+        assert ws.freeze_panes == "A2", title
+        assert ws.auto_filter.ref == ws.dimensions, title
+        assert ws.print_title_rows == "$1:$1", title
+        for column in ws.iter_cols():
+            letter = column[0].column_letter
+            width = ws.column_dimensions[letter].width
+            header = str(column[0].value)
+            assert column[0].font.bold and column[0].alignment.wrap_text, (title, header)
+            texts = [f"{c.value:,.2f}" if c.number_format == "#,##0.00" and isinstance(c.value, int | float)
+                     else str(c.value) for c in column[1:] if c.value is not None]
+            need = max([len(w) for w in header.split()] + [len(t) for t in texts])
+            assert MIN_WIDTH <= width <= MAX_WIDTH, (title, header, width)
+            assert width >= min(need, MAX_WIDTH - 2), (title, header, width, need)
+            for cell in column[1:]:
+                if cell.value is not None and len(str(cell.value)) > width:
+                    assert cell.alignment.wrap_text, (title, header, cell.coordinate)

@@ -5,6 +5,9 @@ with (editorial: each provision names its official publication and the date it w
   compensation of hours by agreement is allowed.
 - XIV (:data:`CF_SHIFTS`): 6 hours a day in turnos ininterruptos de revezamento, unless
   collective bargaining sets otherwise (read in a copy: ``checked`` says which).
+  Without another agreed limit, the week of such shifts is six days of 6 hours
+  (:data:`SHIFT_WEEK_LIMIT_MINUTES`, 36 hours), as the TST reads it for the avulso in two
+  consecutive 6-hour shifts.
 - XVI (:data:`CF_OVERTIME`): overtime paid at least 50% above the normal hour.
 """
 
@@ -45,6 +48,12 @@ COPY_CHECKED = "2026-12-01"
 CF_SHIFTS = Provision(
     SLUG, "art7_inc14", "Constituição Federal de 1988, art. 7º, XIV", URL, COPY_CHECKED,
     "numa cópia do texto publicada por jurisway.org.br; a página oficial não pôde ser aberta",
+)
+SHIFT_WEEK_LIMIT_MINUTES = Parameter(
+    "shift_week_limit_today", 2160, MINUTES, CF_SHIFTS,
+    "Limite de hoje por semana em turnos ininterruptos de revezamento sem outro limite negociado "
+    "(seis dias de 6 horas; o TST decide assim para o avulso em dois turnos seguidos de 6 horas)",
+    start=DATE, today=True,
 )
 SHIFT_DAY_LIMIT_MINUTES = Parameter(
     "shift_day_limit_today", 360, MINUTES, CF_SHIFTS,

@@ -92,6 +92,10 @@ DAY_MINUTES = Parameter(
     "Duração do dia (ou da noite) de trabalho, em horas de 60 minutos",
     words="a duração de oito horas",
 )
+HOUR_MINUTES = Parameter(
+    "hour_minutes_1941", 60, MINUTES, provision("art7_cpt"),
+    "Duração de cada hora do dia (ou da noite) de trabalho", words="de sessenta minutos",
+)
 # The day's hours, for the hourly wage shown beside the daily one.
 DAY_HOURS = DAY_MINUTES.value // 60
 MEAL_BREAK_MIN = Parameter(

@@ -26,6 +26,12 @@ NIGHT_START_AT = Parameter(
     "Início do período noturno (e fim do diurno)", words="e noturno, entre 19 (dezenove)",
 )
 
+HOUR_MINUTES = Parameter(
+    "hour_minutes", 60, MINUTES, provision("art4_par1"),
+    "Duração da hora de trabalho, de dia ou de noite (sem hora noturna reduzida)",
+    words="é de 60 (sessenta) minutos",
+)
+
 # Art. 5º: the two turnos of capatazia.
 TURNO = Parameter(
     "turno_minutes", 240, MINUTES, provision("art5_cpt"),

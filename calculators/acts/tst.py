@@ -26,3 +26,14 @@ NIGHT_IN_BASE = Provision(
     "numa cópia do Informativo TST nº 131 publicada por icarrion.com.br; o endereço oficial da "
     "decisão não foi localizado",
 )
+
+# Súmula nº 146: the holiday (or Sunday) worked and not compensated is paid in double, over and
+# above the pay of the weekly rest (for a monthly-paid worker, the salary already pays the rest
+# day: the double is owed on top of it). Its number is that of Lei nº 605/1949, art. 9º
+# (:data:`calculators.acts.lei_605_1949.HOLIDAY_TIMES`). No official address was found (like
+# its entry in data/atos.yaml).
+SUMULA_146 = Provision(
+    "tst-sumula-146", "sumula", "TST, Súmula nº 146", "", "2026-12-01",
+    "numa cópia do texto publicada por legjur.com; o endereço oficial no site do TST não foi "
+    "localizado",
+)

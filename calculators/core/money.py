@@ -282,13 +282,19 @@ def money_value(amount: Decimal) -> str:
     return format(amount, "f")
 
 
-def allocate(exact: Sequence[Decimal], currency: Currency | None = None) -> tuple[Decimal, list[Decimal]]:
+def allocate(exact: Sequence[Decimal], currency: Currency | None = None,
+             total: Decimal | None = None) -> tuple[Decimal, list[Decimal]]:
     """The one rounding rule applied once, to the amount paid (the sum of ``exact``), and the
     lines shown: each line cut down to the era's unit, then the units left over given one by one
     to the lines with the largest remainders (the first in order on a tie), so the lines shown
-    add up to the amount paid exactly and no line is raised by more than one unit."""
+    add up to the amount paid exactly and no line is raised by more than one unit.
+
+    ``total``: the amount these lines must add up to when it was rounded with others (the rest
+    of a total once a part of it was settled); it is at least the sum of the lines cut down and
+    at most one unit per line above it."""
     unit = (currency or Currency.REAL).unit
-    total = round_money(sum(exact, Decimal(0)), currency)
+    if total is None:
+        total = round_money(sum(exact, Decimal(0)), currency)
     cut = [value.quantize(unit, rounding=ROUND_DOWN) if value >= 0 else round_money(value, currency)
            for value in exact]
     left = int((total - sum(cut, Decimal(0))) / unit)

@@ -24,6 +24,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Generic, TypeVar
 
+from .durations import format_hours
 from .money import format_decimal, format_plain
 from .provisions import Provision
 
@@ -125,6 +126,30 @@ class Parameter(Generic[V]):
         return format_plain(Decimal(value))
 
     @property
+    def short(self) -> str:
+        """The value as a sentence of a result writes it: durations as ``8 h``, ``1 h 30 min``
+        (:func:`~calculators.core.durations.format_hours`); every other unit as
+        :attr:`formatted`."""
+        if self.unit == MINUTES:
+            return format_hours(Decimal(self.value))
+        return self.formatted
+
+    @property
+    def number(self) -> str:
+        """The bare number in the unit a sentence names after it: ``20`` for 20%, ``44`` for
+        2640 minutes («44 por semana»), ``19`` for 19:00, ``2`` for the double; a duration that
+        is not whole hours in minutes (``90``)."""
+        value = Decimal(self.value)
+        if self.unit == PERCENT:
+            return format_decimal((value * 100).normalize())
+        if self.unit in (MINUTES, CLOCK):
+            hours, rest = divmod(int(value), 60)
+            if self.unit == CLOCK:
+                return f"{hours}" if not rest else f"{hours}h{rest:02d}"
+            return f"{hours}" if not rest else f"{int(value)}"
+        return format_plain(value)
+
+    @property
     def period(self) -> str:
         """When the value applies, in words: ``de … a …``; with only a start, ``desde 05/10/1988``
         for a number of today, and ``no texto de …`` for a number of this edition's
@@ -155,3 +180,11 @@ class Parameter(Generic[V]):
 
 
 AnyParameter = Parameter[Decimal] | Parameter[int]
+
+
+def example(text: str) -> str:
+    """Mark ``text`` as an example the reader is shown («como 40 ou 36 horas», «2:30, 150min»):
+    its numbers are not legal numbers, so no parameter has to hold them
+    (``tests/test_parameters_text.py`` reads every other number with a unit in a rule's strings
+    against the rule's parameters). Returns ``text`` unchanged."""
+    return text

@@ -12,6 +12,12 @@ page shows with them:
 - ``handoffs``: "continue with another calculator", the target's name, the button's label and
   the inputs it receives (:meth:`ResultBuilder.handoff`).
 
+An amount may name the lines it adds up (``parts``, :meth:`ResultBuilder.total`): the total is
+their sum, to the unit, and every line it names is itself an amount shown, so a reader (or the
+receipt) can check each total against its lines. ``column`` says whose figure an amount is:
+``hoje`` (today's minimum), ``1965`` (the act's rule, history) or ``acordo`` (what the
+percentages the worker typed from an agreement give: never said to be owed).
+
 The build (``macros/render/calculators.py``) and the browser (``docs/assets/calculadoras-resultado.js``)
 render these parts and only these: neither knows any calculator. ``details`` keeps
 machine-readable data for programs and tests; no renderer reads it.
@@ -24,6 +30,9 @@ from decimal import Decimal
 
 from .money import Currency, format_money, is_rounded, money_value, round_money
 from .provisions import Provision
+
+# Whose figure an amount is (``""``: the calculator's only reading).
+COLUMNS = frozenset({"", "hoje", "1965", "acordo"})
 
 
 class ResultBuilder:
@@ -71,16 +80,31 @@ class ResultBuilder:
         if provision not in self._provisions:
             self._provisions.append(provision)
 
-    def amount(self, name: str, label: str, value: Decimal) -> None:
+    def amount(self, name: str, label: str, value: Decimal, column: str = "") -> None:
         """Record a money amount; it must already be rounded by the one rule."""
         if not is_rounded(value, self.currency):
             raise ValueError(f"amount {name} is not rounded")
+        if column not in COLUMNS:
+            raise ValueError(f"amount {name}: unknown column {column!r}")
         value = value.quantize(self.currency.unit)  # one written form: '0.00', never '0'
         self.amounts[name] = {
             "label": label,
             "value": money_value(value),
             "formatted": self.money(value),
+            "parts": [],
+            "column": column,
         }
+
+    def total(self, name: str, label: str, parts: Sequence[str], column: str = "") -> Decimal:
+        """Record the amount that is the sum of the amounts ``parts`` (recorded before, in the
+        order shown) and return it: a total is always its lines, to the unit."""
+        missing = [part for part in parts if part not in self.amounts]
+        if missing or not parts:
+            raise ValueError(f"total {name}: lines not recorded: {missing or 'none'}")
+        value = sum((Decimal(str(self.amounts[part]["value"])) for part in parts), Decimal(0))
+        self.amount(name, label, value, column)
+        self.amounts[name]["parts"] = list(parts)
+        return value
 
     def quantity(self, name: str, label: str, value: str, formatted: str, unit: str) -> None:
         """Record a non-money result (hours, headcount, percentage)."""

@@ -32,11 +32,22 @@ shown side by side with the act's rule and the minimum, never as an amount owed.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ..acts.cf_1988 import CF_OVERTIME, CF_WORKING_TIME, MIN_OVERTIME_RATE, WEEK_LIMIT_MINUTES
+from ..acts.cf_1988 import (
+    CF_OVERTIME,
+    CF_WORKING_TIME,
+    DAY_LIMIT_MINUTES,
+    MIN_OVERTIME_RATE,
+    SHIFT_DAY_LIMIT_MINUTES,
+    SHIFT_WEEK_LIMIT_MINUTES,
+    WEEK_LIMIT_MINUTES,
+)
 from ..acts.clt import CLT_64, MONTH_DAYS, WORK_DAYS_A_WEEK, monthly_divisor
+from ..acts.lei_605_1949 import HOLIDAY_TIMES, LEI_605_HOLIDAY
 from ..acts.lei_4511_1964 import LEI_4511
 from ..acts.lei_4860_1965 import (
+    DAY_START_AT,
     FIRST_EXTENSION_MINUTES,
+    NIGHT_START_AT,
     RATE_BEYOND,
     RATE_FIRST,
     RATE_HOLIDAY,
@@ -46,22 +57,25 @@ from ..acts.lei_4860_1965 import (
 )
 from ..acts.lei_4860_1965 import SLUG as LEI_1965
 from ..acts.lei_4860_1965 import provision as lei1965
-from ..acts.tst import NIGHT_IN_BASE, OJ_60
+from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146
 from ..core.durations import SIXTY, format_hours, hours_text
 from ..core.fields import Choice, Field, ParsedInputs
 from ..core.money import Currency, allocate, exact_text, format_decimal
-from ..core.parameters import AnyParameter
+from ..core.parameters import AnyParameter, example
 from ..core.parsing import FieldError, InputError
 from ..core.provisions import Provision
 from ..core.result import ResultBuilder
 from ..core.spec import CalculatorSpec, Data
 from .today import AGREEMENT_NOTE
+from .today_minimum import ASK, Hours, today_minimum
 
 CURRENCY = Currency.CRUZEIRO_1965
+OLD = "1965"  # the column of the act's rule (history)
 ERAS: tuple[tuple[str, Currency], ...] = (("1965", Currency.CRUZEIRO_1965), ("hoje", Currency.REAL))
 PARAMETERS: tuple[AnyParameter, ...] = (
     WEEK_ORDINARY, WEEK_OFFICE, FIRST_EXTENSION_MINUTES, RATE_FIRST, RATE_BEYOND, RATE_MEAL,
     RATE_HOLIDAY, MIN_OVERTIME_RATE, WEEK_LIMIT_MINUTES, MONTH_DAYS, WORK_DAYS_A_WEEK,
+    HOLIDAY_TIMES,
 )
 
 G_WAGE = "Salário"
@@ -111,10 +125,14 @@ FIELDS: tuple[Field, ...] = (
         "semana_horas",
         "Horas por semana do seu contrato",
         "integer",
-        "Em branco: 44 horas hoje (Constituição, art. 7º, XIII) e 48 em 1965 (44 no Escritório "
-        "Central). Se o seu contrato tem semana menor, como 40 ou 36 horas, informe-a. O divisor "
-        "do salário mensal vem das horas da semana (CLT, art. 64): horas × 30 ÷ 6, ou seja 220 "
-        "para 44 horas, 200 para 40, 180 para 36.",
+        f"Em branco: {WEEK_LIMIT_MINUTES.formatted} hoje (Constituição, art. 7º, XIII) e "
+        f"{WEEK_ORDINARY.number} em 1965 ({WEEK_OFFICE.number} no Escritório Central). Hoje a "
+        f"semana normal não passa de {WEEK_LIMIT_MINUTES.formatted}: uma semana maior conta como "
+        f"{WEEK_LIMIT_MINUTES.number} no mínimo de hoje. "
+        + example("Se o seu contrato tem semana menor, como 40 ou 36 horas, informe-a. ")
+        + f"O divisor do salário mensal vem das horas da semana (CLT, art. 64): horas × "
+        f"{MONTH_DAYS.number} ÷ {WORK_DAYS_A_WEEK.number}, "
+        + example("ou seja 220 para 44 horas, 200 para 40, 180 para 36."),
         unit="horas",
         required=False,
         minimum="1",
@@ -189,7 +207,7 @@ FIELDS: tuple[Field, ...] = (
                 "horas",
                 "Horas de prorrogação no período",
                 "duration",
-                "Duração da prorrogação: 2:30, 2h30, 2,5 ou 150min.",
+                example("Duração da prorrogação: 2:30, 2h30, 2,5 ou 150min."),
                 unit="h",
                 minimum="0",
                 maximum="24",
@@ -202,8 +220,8 @@ FIELDS: tuple[Field, ...] = (
         "horas_refeicao",
         "Horas trabalhadas na refeição",
         "duration",
-        "Horas de serviço nas horas destinadas à refeição e descanso: acréscimo de 100% "
-        "(art. 7º, § 5º, c). Como 1:00, 1h ou 60min.",
+        f"Horas de serviço nas horas destinadas à refeição e descanso: acréscimo de "
+        f"{RATE_MEAL.formatted} (art. 7º, § 5º, c). " + example("Como 1:00, 1h ou 60min."),
         unit="h",
         default="0",
         minimum="0",
@@ -214,8 +232,9 @@ FIELDS: tuple[Field, ...] = (
         "horas_feriado",
         "Horas trabalhadas em feriado",
         "duration",
-        "Horas de serviço em feriados legais: acréscimo de 100%, salvo se a administração "
-        "determinar outro dia de folga (art. 7º, § 7º).",
+        f"Horas de serviço em feriados legais: acréscimo de {RATE_HOLIDAY.formatted}, salvo se a "
+        f"administração determinar outro dia de folga (art. 7º, § 7º). Hoje, sem outra folga, "
+        f"são pagas em dobro (Lei nº 605/1949, art. 9º).",
         unit="h",
         default="0",
         minimum="0",
@@ -226,7 +245,8 @@ FIELDS: tuple[Field, ...] = (
         "folga_compensatoria",
         "A administração determinou outro dia de folga pelo feriado",
         "boolean",
-        "Com outro dia de folga, o trabalho no feriado não tem o acréscimo de 100% (§ 7º).",
+        f"Com outro dia de folga, o trabalho no feriado não tem o acréscimo de "
+        f"{RATE_HOLIDAY.formatted} (§ 7º), nem hoje a dobra.",
         default=False,
         group=G_HOURS,
     ),
@@ -234,9 +254,11 @@ FIELDS: tuple[Field, ...] = (
         "horas_extras_hoje",
         "Horas extras pelos limites de hoje",
         "duration",
-        "As horas além de 8 por dia e 44 por semana (ou 6 por dia em turnos ininterruptos de "
-        "revezamento): a calculadora de jornada as preenche. Em branco, contam as prorrogações "
-        "informadas acima.",
+        f"As horas além de {DAY_LIMIT_MINUTES.number} por dia e {WEEK_LIMIT_MINUTES.number} por "
+        f"semana (ou {SHIFT_DAY_LIMIT_MINUTES.number} por dia e {SHIFT_WEEK_LIMIT_MINUTES.number} por "
+        "semana em turnos ininterruptos de revezamento): a calculadora de jornada as preenche. Em "
+        "branco, contam as prorrogações informadas acima; se for menos que elas, contam as "
+        "prorrogações.",
         unit="h",
         required=False,
         minimum="0",
@@ -246,9 +268,11 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "horas_extras_noturnas",
-        "Dessas horas extras, quantas foram à noite (19h às 7h)",
+        f"Dessas horas extras, quantas foram à noite ({NIGHT_START_AT.number}h às "
+        f"{DAY_START_AT.number}h)",
         "duration",
-        "Horas extras feitas entre 19 horas e 7 horas do dia seguinte.",
+        f"Horas extras feitas entre {NIGHT_START_AT.number} horas e {DAY_START_AT.number} horas do "
+        "dia seguinte.",
         unit="h",
         default="0",
         minimum="0",
@@ -332,12 +356,26 @@ class Line:
 
 def _settle(lines: list[Line], result: ResultBuilder) -> Decimal:
     """The one rounding rule, applied once to the amount paid (the sum of every line's exact
-    pay and premium); each line shows its share, so the lines add up to the total."""
-    exact = [value for line in lines for value in (line.exact_base, line.exact_premium)]
-    total, shown = allocate(exact, result.currency)
-    pieces = iter(shown)  # pay, premium, pay, premium…
-    for line in lines:
-        line.base, line.premium = next(pieces), next(pieces)
+    pay and premium); each line shows its share, so the lines add up to the total.
+
+    The extensions are settled first, as their own amount (rounded once: the 1965 column of the
+    side-by-side table), and the meal and holiday lines share the rest of the total: so the
+    extensions' amount, like the total, only grows as hours are added."""
+    total = result.round(sum((line.exact_base + line.exact_premium for line in lines), Decimal(0)))
+    extensions = [line for line in lines if line.key.startswith("prorrogacao")]
+    others = [line for line in lines if not line.key.startswith("prorrogacao")]
+    settled = Decimal(0)
+    for group, target in ((extensions, None), (others, None)):
+        if not group:
+            continue
+        exact = [value for line in group for value in (line.exact_base, line.exact_premium)]
+        if group is others:
+            target = total - settled
+        amount, shown = allocate(exact, result.currency, target)
+        settled += amount
+        pieces = iter(shown)  # pay, premium, pay, premium…
+        for line in group:
+            line.base, line.premium = next(pieces), next(pieces)
     return total
 
 
@@ -361,7 +399,9 @@ def _week_minutes(values: ParsedInputs, era: str) -> tuple[int, Provision]:
 
 
 def _hourly_wage(values: ParsedInputs, era: str, result: ResultBuilder) -> Decimal:
-    """The daytime ordinary hourly wage (kept exact)."""
+    """The daytime ordinary hourly wage (kept exact). In today's values the normal week never
+    passes 44 hours (CF/88, art. 7º, XIII): a longer contract week, or a divisor larger than
+    the one of the week, is brought down to it, with a line that says so."""
     if values.text("forma_salario") == "hora":
         hourly = values.optional_decimal("salario_hora")
         if hourly is None:
@@ -380,6 +420,11 @@ def _hourly_wage(values: ParsedInputs, era: str, result: ResultBuilder) -> Decim
     week, week_provision = _week_minutes(values, era)
     chosen = values.optional_integer("divisor")
     divisor = Decimal(chosen) if chosen else monthly_divisor(week)
+    typed = divisor
+    if era == "hoje":
+        legal = monthly_divisor(min(week, WEEK_LIMIT_MINUTES.value))
+        if divisor > legal:
+            divisor = legal
     hourly = monthly / divisor
     shown = {
         "Salário mensal": result.money(monthly),
@@ -391,15 +436,29 @@ def _hourly_wage(values: ParsedInputs, era: str, result: ResultBuilder) -> Decim
         explanation = "Divisor informado por você. Salário-hora = salário mensal ÷ divisor."
     else:
         explanation = (
-            f"Divisor pela CLT, art. 64: {format_hours(Decimal(week))} por semana ÷ 6 dias × 30 "
-            f"= {format_decimal(divisor.normalize())}. Salário-hora = salário mensal ÷ divisor."
+            f"Divisor pela CLT, art. 64: {format_hours(Decimal(week))} por semana ÷ "
+            f"{WORK_DAYS_A_WEEK.formatted} × {MONTH_DAYS.number} = "
+            f"{format_decimal(monthly_divisor(week).normalize())}. Salário-hora = salário mensal "
+            f"÷ divisor."
         )
-    result.step(CLT_64, explanation, shown)
-    if not chosen and week_provision is not CLT_64:
+    result.step(CLT_64, explanation, {**shown, "Divisor": format_decimal(typed.normalize())})
+    if divisor != typed:
+        why = (f"o divisor informado, {format_decimal(typed.normalize())}," if chosen else
+               f"a semana do contrato, de {format_hours(Decimal(week))},")
+        clamp = (
+            f"Hoje a semana normal não passa de {WEEK_LIMIT_MINUTES.formatted} (Constituição, art. "
+            f"7º, XIII): {why} daria um salário-hora menor que o da semana de hoje. O mínimo "
+            f"de hoje usa o divisor {format_decimal(divisor.normalize())} "
+            f"({format_hours(Decimal(min(week, WEEK_LIMIT_MINUTES.value)))} por semana)."
+        )
+        result.step(CF_WORKING_TIME, clamp, shown)
+        result.warn(clamp)
+    elif not chosen and week_provision is not CLT_64:
         result.step(
             week_provision,
-            "Semana de hoje: até 44 horas de trabalho normal." if era == "hoje"
-            else "Semana de 1965: até 48 horas ordinárias (44 no Escritório Central).",
+            f"Semana de hoje: até {WEEK_LIMIT_MINUTES.formatted} de trabalho normal." if era == "hoje"
+            else f"Semana de 1965: até {WEEK_ORDINARY.formatted} ordinárias "
+                 f"({WEEK_OFFICE.number} no Escritório Central).",
             {"Horas por semana": format_hours(Decimal(week))},
         )
     return hourly
@@ -501,37 +560,15 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     _settle(lines, result)
     for line in lines:
         _explain(line, result, _why(line, chief, day_off))
-    if holiday > 0:
+    if holiday > 0 and era == "1965":
         result.warn(
-            "Para o mensalista, o salário das horas do feriado pode já estar no salário mensal; "
-            "nesse caso o que se acrescenta é só o acréscimo."
+            "Leitura da regra de 1965: para o mensalista, o salário das horas do feriado pode já "
+            "estar no salário mensal; nesse caso, por essa regra, o que se acrescenta é só o "
+            "acréscimo. Hoje é diferente: veja o cálculo em valores de hoje (R$)."
         )
-    _totals(lines, hourly, result, empty=not lines and not values.optional_decimal("horas_extras_hoje"))
-    _today(values, lines, hourly, chief, era, result)
-
-
-def _why(line: Line, chief: bool, day_off: bool) -> str:
-    if chief and line.key != "feriado":
-        return "Cargo de direção ou chefia: zero (§ 9º)."
-    return {
-        "prorrogacao_20": "Duas primeiras horas de prorrogação do período: acréscimo de 20% sobre "
-                          "o salário-hora ordinário diurno (também em horas noturnas).",
-        "prorrogacao_50": "Demais horas de prorrogação do período: acréscimo de 50% sobre o "
-                          "salário-hora ordinário diurno (também em horas noturnas).",
-        "refeicao": "Serviço nas horas de refeição: acréscimo de 100%.",
-        "feriado": "Feriado com outro dia de folga determinado: sem acréscimo." if day_off
-        else "Serviço em feriado legal sem outro dia de folga: acréscimo de 100%.",
-    }[line.key]
-
-
-ASK = ("Para saber o que vale no seu caso, pergunte ao sindicato, ao OGMO ou a um advogado "
-       "(informação, não orientação jurídica).")
-
-
-def _today(values: ParsedInputs, lines: list[Line], hourly: Decimal, chief: bool, era: str,
-           result: ResultBuilder) -> None:
-    """Today's minimum (in R$ only) and the worker's agreement beside the 1965 rule."""
-    old = result.money(sum((line.premium for line in lines), result.round(Decimal(0))))
+    old_total = _totals(lines, hourly, result,
+                        empty=not lines and not values.optional_decimal("horas_extras_hoje"))
+    old = result.amounts["total_acrescimos"]["formatted"]
     if chief:
         result.details["minimo_hoje"] = None
         result.highlight(
@@ -550,135 +587,31 @@ def _today(values: ParsedInputs, lines: list[Line], hourly: Decimal, chief: bool
             f"(R$)». {AGREEMENT_NOTE}"
         )
         return
-    given = values.optional_decimal("horas_extras_hoje")
-    extension = sum((line.minutes for line in lines if line.key.startswith("prorrogacao")), Decimal(0))
-    overtime = extension if given is None else given
-    night = min(values.decimal("horas_extras_noturnas"), overtime)
-    night_rate = values.optional_decimal("adicional_noturno")
-    n = (night_rate or Decimal(0)) / 100
-    rate = MIN_OVERTIME_RATE.value
-    pieces: list[Line] = []
-    if overtime - night > 0:
-        pieces.append(_line("hoje_dia", "Horas extras diurnas", CF_OVERTIME, overtime - night, rate, hourly))
-    if night > 0:
-        line = _line("hoje_noite", "Horas extras noturnas", CF_OVERTIME, night, rate, hourly)
-        if night_rate is not None:
-            line = Line("hoje_noite", "Horas extras noturnas (adicional noturno na base)",
-                        NIGHT_IN_BASE, night, rate, hourly * night / SIXTY * (1 + n),
-                        hourly * night / SIXTY * (1 + n) * rate)
-        pieces.append(line)
-    pieces += [Line(f"hoje_{line.key}", line.description, line.provision, line.minutes, line.rate,
-                    line.exact_base, line.exact_premium) for line in lines
-               if line.key in ("refeicao", "feriado")]
-    total = _settle(pieces, result)
-    premium = sum((p.premium for p in pieces), result.round(Decimal(0)))
-    source = ("as horas extras pelos limites de hoje (calculadora de jornada)" if given is not None
-              else "as prorrogações informadas (se a sua semana passou de 44 horas, pode haver "
-              "mais horas extras hoje: confira na calculadora de jornada)")
-    if given is not None:
-        result.step(
-            lei1965("art7_cpt"),
-            "Em 1965 eram ordinárias até 8 horas por dia e 48 por semana; só o que passava disso "
-            "era prorrogação. Hoje o limite da semana é menor, e as horas extras de hoje podem "
-            "ser mais que as prorrogações de 1965.",
-            {"Prorrogações de 1965": format_hours(extension), "Horas extras de hoje": format_hours(given)},
-        )
-    result.step(
-        CF_WORKING_TIME,
-        f"Horas extras de hoje: {source}.",
-        {"Horas extras de hoje": format_hours(overtime), "Delas, à noite": format_hours(night)},
-    )
-    result.step(
-        OJ_60,
-        "Hoje, os adicionais de risco e de produtividade não entram no cálculo das horas "
-        "extras do portuário: a base é o salário básico informado.",
-        {"Salário-hora básico": _rounded_and_exact(hourly, result)},
-    )
-    if night > 0 and night_rate is not None:
-        result.step(
-            NIGHT_IN_BASE,
-            "Para o portuário, o adicional noturno entra na base das horas extras feitas à "
-            "noite (a Orientação nº 97 prevalece; o item II da nº 60 não o exclui).",
-            {"Adicional noturno informado": f"{format_decimal(night_rate.normalize())}%",
-             "Horas extras noturnas": format_hours(night)},
-        )
-    shown = {p.description: result.money(p.base + p.premium) for p in pieces}
-    shown["Total — mínimo de hoje"] = result.money(total)
-    result.step(
-        CF_OVERTIME,
-        "Hoje cada hora extra vale no mínimo 50% a mais que a hora normal; a hora de refeição "
-        "trabalhada continua a 100%, o maior dos dois.",
-        shown,
-    )
-    result.amount("total_acrescimos_minimo_hoje",
-                  "Total dos acréscimos — mínimo de hoje (CF/88, art. 7º, XVI)", premium)
-    result.amount("total_minimo_hoje", "Total com o salário das horas — mínimo de hoje", total)
-    result.details["minimo_hoje"] = {"acrescimos": format(premium, "f"), "total": format(total, "f"),
-                                     "linhas": [p.to_json(result) for p in pieces]}
-    night_note = ""
-    if night > 0 and night_rate is None:
-        night_note = (" Este mínimo não inclui o adicional noturno das horas extras feitas à "
-                      "noite: informe o adicional que você recebe para incluí-lo.")
-    result.highlight(
-        f"Hoje, o devido é no mínimo {result.money(premium)} de acréscimos "
-        f"({result.money(total)} com o salário das horas), e não os {old} da regra de 1965: "
-        f"desde 1988 a Constituição garante ao menos 50% por hora extraordinária.{night_note} "
-        f"{AGREEMENT_NOTE}"
-    )
-    if any(p.key == "hoje_feriado" for p in pieces):
-        result.warn(
-            "O acréscimo do feriado segue o § 7º de 1965 (100%); esta comparação não verifica a "
-            "regra de hoje para o trabalho em feriados."
-        )
-    _side_by_side(values, lines, pieces, overtime, night, hourly, result)
+    extensions = sum((line.minutes for line in lines if line.key.startswith("prorrogacao")), Decimal(0))
+    today_minimum(values, Hours(extensions, meal, holiday, day_off, str(old), old_total), hourly, result)
 
 
-def _side_by_side(values: ParsedInputs, lines: list[Line], pieces: list[Line], overtime: Decimal,
-                  night: Decimal, hourly: Decimal, result: ResultBuilder) -> None:
-    """The act's rule (history), the Constitution's minimum (today) and the worker's agreement,
-    on the overtime hours, in one table. The agreement's figure is only what its percentages
-    give: never said to be owed."""
-    agreement = values.optional_decimal("acordo_extra")
-    agreement_night = values.optional_decimal("acordo_noturno")
-    if agreement_night is None:
-        agreement_night = values.optional_decimal("adicional_noturno")
-    extensions = [line for line in lines if line.key.startswith("prorrogacao")]
-    act_total = sum((line.base + line.premium for line in extensions), result.round(Decimal(0)))
-    today_total = sum((p.base + p.premium for p in pieces if p.key in ("hoje_dia", "hoje_noite")),
-                      result.round(Decimal(0)))
-    columns = ["", "Regra da Lei nº 4.860/1965 (história)", "Mínimo da Constituição (hoje)"]
-    hours_row = ["Horas extras consideradas",
-                 format_hours(sum((line.minutes for line in extensions), Decimal(0))), format_hours(overtime)]
-    rate_row = ["Acréscimo por hora", "20% nas duas primeiras, 50% nas demais", "50% no mínimo"]
-    money_row = ["Horas extras com o acréscimo", result.money(act_total), result.money(today_total)]
-    if agreement is not None:
-        a = agreement / 100
-        n = (agreement_night or Decimal(0)) / 100
-        exact = [hourly * (overtime - night) / SIXTY * (1 + a),
-                 hourly * night / SIXTY * (1 + n) * (1 + a)]
-        agreed, _ = allocate(exact, result.currency)
-        columns.append("Pelo seu acordo (informado por você)")
-        hours_row.append(format_hours(overtime))
-        rate_row.append(f"{format_decimal(agreement.normalize())}%")
-        money_row.append(result.money(agreed))
-        result.amount("horas_extras_pelo_acordo",
-                      "Horas extras pelos percentuais que você informou do seu acordo (não é um "
-                      "valor devido: confira no acordo)", agreed)
-    result.table(
-        "Lado a lado: a lei de 1965, o mínimo de hoje e o seu acordo", columns,
-        [hours_row, rate_row, money_row],
-        note=("A coluna do acordo só aplica os percentuais que você escreveu; esta página não "
-              "conhece o seu acordo e não diz que esse valor é devido. " + ASK)
-        if agreement is not None else
-        ("Se o seu acordo ou convenção paga mais, escreva os percentuais dele para vê-los ao "
-         "lado. " + ASK),
-    )
+def _why(line: Line, chief: bool, day_off: bool) -> str:
+    if chief and line.key != "feriado":
+        return "Cargo de direção ou chefia: zero (§ 9º)."
+    return {
+        "prorrogacao_20": "Duas primeiras horas de prorrogação do período: acréscimo de 20% sobre "
+                          "o salário-hora ordinário diurno (também em horas noturnas).",
+        "prorrogacao_50": "Demais horas de prorrogação do período: acréscimo de 50% sobre o "
+                          "salário-hora ordinário diurno (também em horas noturnas).",
+        "refeicao": "Serviço nas horas de refeição: acréscimo de 100%.",
+        "feriado": "Feriado com outro dia de folga determinado: sem acréscimo." if day_off
+        else "Serviço em feriado legal sem outro dia de folga: acréscimo de 100%.",
+    }[line.key]
 
 
-def _totals(lines: list[Line], hourly: Decimal, result: ResultBuilder, empty: bool) -> None:
-    """Amounts by kind and overall (each the sum of the lines shown)."""
+def _totals(lines: list[Line], hourly: Decimal, result: ResultBuilder, empty: bool) -> str:
+    """Amounts by kind and overall, each total the sum of the lines it names; returns the name
+    of the extensions' pay with premiums (the 1965 column of the side-by-side table), or ""."""
     zero = result.round(Decimal(0))
     result.amount("salario_hora", "Salário-hora (arredondado)", result.round(hourly))
+    pay: list[str] = []
+    premiums: list[str] = []
     for key, label in (
         ("prorrogacao_20", "prorrogação a 20%"),
         ("prorrogacao_50", "prorrogação a 50%"),
@@ -688,22 +621,35 @@ def _totals(lines: list[Line], hourly: Decimal, result: ResultBuilder, empty: bo
         chosen = [line for line in lines if line.key == key]
         if chosen:
             result.amount(f"salario_{key}", f"Salário das horas — {label}",
-                          sum((line.base for line in chosen), zero))
+                          sum((line.base for line in chosen), zero), OLD)
             result.amount(f"acrescimo_{key}", f"Acréscimo — {label}",
-                          sum((line.premium for line in chosen), zero))
-    base = sum((line.base for line in lines), zero)
-    premium = sum((line.premium for line in lines), zero)
-    result.amount("total_salario_horas", "Total do salário das horas", base)
-    result.amount("total_acrescimos", "Total dos acréscimos (regra de 1965)", premium)
-    result.amount("total", "Total (regra de 1965)", base + premium)
+                          sum((line.premium for line in chosen), zero), OLD)
+            pay.append(f"salario_{key}")
+            premiums.append(f"acrescimo_{key}")
+    extensions = [name for name in pay + premiums if "prorrogacao" in name]
+    old_total = ""
+    if extensions:
+        old_total = "total_prorrogacoes"
+        result.total(old_total, "Prorrogações com o acréscimo (regra de 1965)",
+                     sorted(extensions, key=(pay + premiums).index), OLD)
+    if lines:
+        result.total("total_salario_horas", "Total do salário das horas", pay, OLD)
+        result.total("total_acrescimos", "Total dos acréscimos (regra de 1965)", premiums, OLD)
+        result.total("total", "Total (regra de 1965)", ["total_salario_horas", "total_acrescimos"], OLD)
+    else:
+        for name, label in (("total_salario_horas", "Total do salário das horas"),
+                            ("total_acrescimos", "Total dos acréscimos (regra de 1965)"),
+                            ("total", "Total (regra de 1965)")):
+            result.amount(name, label, zero, OLD)
     result.details["linhas"] = [line.to_json(result) for line in lines]
     result.warn(
-        "O adicional de riscos de 40% (art. 14 da Lei nº 4.860/1965, capítulo II) não faz parte "
-        "desta edição e não foi calculado."
+        "O adicional de riscos (art. 14 da Lei nº 4.860/1965, capítulo II) não faz parte desta "
+        "edição e não foi calculado."
     )
     if empty:
         result.highlight("Nenhuma hora extraordinária informada: preencha as horas de "
                          "prorrogação de cada período, as horas de refeição ou as de feriado.")
+    return old_total
 
 
 SPEC = CalculatorSpec(
@@ -733,6 +679,8 @@ SPEC = CalculatorSpec(
         OJ_60,
         NIGHT_IN_BASE,
         CF_OVERTIME,
+        LEI_605_HOLIDAY,
+        SUMULA_146,
     ),
     fields=FIELDS,
     compute=compute,

@@ -39,11 +39,14 @@ from ..acts.cf_1988 import (
     CF_WORKING_TIME,
     DAY_LIMIT_MINUTES,
     SHIFT_DAY_LIMIT_MINUTES,
+    SHIFT_WEEK_LIMIT_MINUTES,
     WEEK_LIMIT_MINUTES,
 )
+from ..acts.lei_605_1949 import LEI_605_HOLIDAY
 from ..acts.lei_4860_1965 import (
     DAY_ORDINARY,
     DAY_START_AT,
+    HOUR_MINUTES,
     MAX_BREAK,
     MIN_REST,
     NIGHT_START_AT,
@@ -67,9 +70,9 @@ from .today import AGREEMENT_NOTE
 
 CURRENCY = Currency.CRUZEIRO
 PARAMETERS: tuple[AnyParameter, ...] = (
-    DAY_START_AT, NIGHT_START_AT, TURNO, MAX_BREAK, DAY_ORDINARY, WEEK_ORDINARY, WEEK_OFFICE,
+    DAY_START_AT, NIGHT_START_AT, HOUR_MINUTES, TURNO, MAX_BREAK, DAY_ORDINARY, WEEK_ORDINARY, WEEK_OFFICE,
     WEEKDAYS_BEFORE_SATURDAY, MIN_REST, WEEKLY_REST_DAYS, DAY_LIMIT_MINUTES, WEEK_LIMIT_MINUTES,
-    SHIFT_DAY_LIMIT_MINUTES,
+    SHIFT_DAY_LIMIT_MINUTES, SHIFT_WEEK_LIMIT_MINUTES,
 )
 # Python's number of Saturday in ``date.weekday()`` (Monday is 0): a calendar fact, not law.
 SATURDAY = 5
@@ -175,7 +178,7 @@ FIELDS: tuple[Field, ...] = (
         "periodos",
         "Períodos de trabalho da semana",
         "list",
-        "Um item por período de serviço, dentro de uma mesma semana (7 dias).",
+        f"Um item por período de serviço, dentro de uma mesma semana ({WEEK_DAYS} dias).",
         min_items=1,
         max_items=14,
         item_fields=PERIOD_FIELDS,
@@ -233,6 +236,7 @@ class Classified:
     compensation: int = 0
     extension_today: int = 0
     night_today: int = 0
+    extension_agreed: int = 0
 
 
 def _minutes(delta: timedelta) -> int:
@@ -293,7 +297,7 @@ def _periods(values: ParsedInputs) -> list[Period]:
         if (period.day - first).days >= WEEK_DAYS:
             errors.append(FieldError(f"periodos[{period.number - 1}].data",
                                      f"Período {period.number}: todos os períodos devem caber "
-                                     "numa semana de 7 dias."))
+                                     f"numa semana de {WEEK_DAYS} dias."))
     if errors:
         raise InputError(errors)
     return periods
@@ -422,8 +426,9 @@ class Checker:
         outside = sum(1 for r in self.rows if not r.inside)
         self.result.step(
             lei1965("art4_par1"),
-            "Período diurno das 7 às 19 horas e noturno das 19 às 7 horas; hora de 60 "
-            "minutos em ambos.",
+            f"Período diurno das {DAY_START_AT.number} às {NIGHT_START_AT.number} horas e noturno "
+            f"das {NIGHT_START_AT.number} às {DAY_START_AT.number} horas; hora de "
+            f"{HOUR_MINUTES.formatted} em ambos.",
             {"Períodos diurnos": str(days), "Períodos noturnos": str(nights),
              "Fora dos limites": str(outside)},
         )
@@ -527,28 +532,39 @@ class Checker:
                 {"Horas de refeição trabalhadas": format_hours(Decimal(meal))},
             )
 
-    def day_limit_today(self) -> tuple[int, str]:
-        """Today's daily limit: 8 hours (CF/88, art. 7º, XIII); in turnos ininterruptos de
-        revezamento, 6 hours (XIV) or the limit the worker's agreement sets."""
+    def today_limits(self) -> tuple[int, int, str]:
+        """Today's limits for the minimum: 8 hours a day and 44 a week (CF/88, art. 7º, XIII);
+        in turnos ininterruptos de revezamento 6 hours a day (XIV) and, without another
+        agreed limit, 36 a week (six days of 6 hours). An agreed daily limit moves the 6 hours
+        only upwards, never past the 8 of XIII: a smaller one is the agreement's (its own
+        column), never the Constitution's."""
         if not self.values.boolean("turnos_revezamento"):
-            return DAY_LIMIT_MINUTES.value, "8 horas por dia e 44 por semana"
+            return (DAY_LIMIT_MINUTES.value, WEEK_LIMIT_MINUTES.value,
+                    f"{DAY_LIMIT_MINUTES.short} por dia e {WEEK_LIMIT_MINUTES.short} por semana")
         agreed = self.values.optional_decimal("limite_acordo_turnos")
-        if agreed:
-            # the agreement may move the 6 hours, never past the 8 of XIII (a floor stays a floor)
-            limit = min(int(agreed), DAY_LIMIT_MINUTES.value)
-            return limit, f"{format_hours(Decimal(limit))} por dia (seu acordo, turnos) e 44 por semana"
-        return SHIFT_DAY_LIMIT_MINUTES.value, "6 horas por dia (turnos de revezamento) e 44 por semana"
+        if agreed is None or int(agreed) <= SHIFT_DAY_LIMIT_MINUTES.value:
+            return (SHIFT_DAY_LIMIT_MINUTES.value, SHIFT_WEEK_LIMIT_MINUTES.value,
+                    f"{SHIFT_DAY_LIMIT_MINUTES.short} por dia e {SHIFT_WEEK_LIMIT_MINUTES.short} por "
+                    "semana (turnos de revezamento)")
+        day = min(int(agreed), DAY_LIMIT_MINUTES.value)
+        return (day, WEEK_LIMIT_MINUTES.value,
+                f"{format_hours(Decimal(day))} por dia (seu acordo, turnos) e {WEEK_LIMIT_MINUTES.short} "
+                "por semana")
+
+    def _classify_today(self, day_limit: int, week_limit: int) -> list[int]:
+        """Minutes past ``day_limit``/``week_limit`` of each row; periods on a holiday are left
+        out (today every hour of them is paid in double: Lei nº 605/1949, art. 9º)."""
+        saturday = self.values.boolean("sabado_compensado")
+        working = [r.period for r in self.rows if not r.period.holiday]
+        pool = saturday_pool(working, week_limit) if saturday else 0
+        past = iter(classify(working, day_limit, week_limit, pool)) if working else iter(())
+        return [0 if r.period.holiday else next(past)[1] for r in self.rows]
 
     def today(self) -> None:
-        """CF/88, art. 7º, XIII and XIV: which hours of the week would be overtime today, and
-        which of them fall at night (19:00 to 07:00)."""
-        saturday = self.values.boolean("sabado_compensado")
-        day_limit, limits = self.day_limit_today()
-        pool = saturday_pool(self.periods, WEEK_LIMIT_MINUTES.value) if saturday else 0
-        for row, (_, extension, _) in zip(
-            self.rows, classify(self.periods, day_limit, WEEK_LIMIT_MINUTES.value, pool),
-            strict=True,
-        ):
+        """CF/88, art. 7º, XIII and XIV: which hours of the week are overtime today, and which
+        of them fall at night (19:00 to 07:00); the agreed shift limit in its own column."""
+        day_limit, week_limit, limits = self.today_limits()
+        for row, extension in zip(self.rows, self._classify_today(day_limit, week_limit), strict=True):
             row.extension_today = extension
             row.night_today = _night_tail(row.period, extension)
         total = sum(r.extension_today for r in self.rows)
@@ -561,25 +577,79 @@ class Checker:
         }
         self.result.step(
             CF_WORKING_TIME,
-            "Hoje o trabalho normal vai até 8 horas por dia e 44 por semana (a Constituição "
-            "permite compensar horários por acordo ou convenção coletiva); o que passar disso "
-            "seria hora extraordinária.",
+            f"Hoje o trabalho normal vai até {DAY_LIMIT_MINUTES.formatted} por dia e "
+            f"{WEEK_LIMIT_MINUTES.formatted} por semana (a Constituição permite compensar horários "
+            "por acordo ou convenção coletiva); o que passar disso é hora extraordinária. As "
+            "horas de um período contam para o dia em que ele começa.",
             shown,
         )
+        holiday = sum(r.period.worked_minutes() for r in self.rows if r.period.holiday)
+        if holiday:
+            self.result.step(
+                LEI_605_HOLIDAY,
+                "Os períodos em feriado ficam fora desta conta: hoje todas as horas trabalhadas "
+                "no feriado sem outro dia de folga são pagas em dobro (na calculadora de horas "
+                "extraordinárias).",
+                {"Horas em feriado": format_hours(Decimal(holiday))},
+            )
         old = sum(r.extension for r in self.rows)
         self.result.highlight(
-            f"Pelos limites de 1965 (8 horas por dia, {self._week_cap() // 60} "
+            f"Pelos limites de 1965 ({DAY_ORDINARY.short} por dia, {self._week_cap() // 60} "
             f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
             f"limites de hoje ({limits}), seriam {format_hours(Decimal(total))} "
             f"de horas extras ({where}). {AGREEMENT_NOTE}"
         )
         if self.values.boolean("turnos_revezamento"):
-            self.result.step(
-                CF_SHIFTS,
-                "Turnos ininterruptos de revezamento: hoje a jornada é de 6 horas, salvo "
-                "negociação coletiva; as horas além do limite do dia contam como extras.",
-                {"Limite do dia": format_hours(Decimal(day_limit))},
+            self._shifts(day_limit, week_limit)
+
+    def _shifts(self, day_limit: int, week_limit: int) -> None:
+        """CF/88, art. 7º, XIV: the 6-hour day and the 36-hour week, and the agreed limit's
+        column (hours past it, never called the Constitution's)."""
+        self.result.step(
+            CF_SHIFTS,
+            f"Turnos ininterruptos de revezamento: hoje a jornada é de {SHIFT_DAY_LIMIT_MINUTES.formatted}, "
+            f"salvo negociação coletiva; sem outro limite negociado, a semana é de "
+            f"{SHIFT_WEEK_LIMIT_MINUTES.formatted} (seis dias de {SHIFT_DAY_LIMIT_MINUTES.short}). "
+            f"O TST tem decidido assim para o avulso em dois turnos seguidos de "
+            f"{SHIFT_DAY_LIMIT_MINUTES.short}: são extras as horas além da "
+            f"{SHIFT_DAY_LIMIT_MINUTES.number}ª do dia e da {SHIFT_WEEK_LIMIT_MINUTES.number}ª da "
+            "semana.",
+            {"Limite do dia": format_hours(Decimal(day_limit)),
+             "Limite da semana": format_hours(Decimal(week_limit))},
+        )
+        self.result.warn(
+            "Leitura adotada: somam-se todos os períodos do dia, ainda que para operadores "
+            "diferentes, como decide a maior parte do TST; uma turma do TST já decidiu que só se "
+            "somam os turnos feitos para o mesmo operador. Pergunte ao sindicato ou ao OGMO."
+        )
+        agreed = self.values.optional_decimal("limite_acordo_turnos")
+        if agreed is None:
+            return
+        limit = min(int(agreed), DAY_LIMIT_MINUTES.value)
+        for row, extension in zip(self.rows, self._classify_today(limit, week_limit), strict=True):
+            row.extension_agreed = extension
+        hours = sum(r.extension_agreed for r in self.rows)
+        shown = {"Limite do seu acordo": format_hours(agreed),
+                 "Horas extras por esse limite": format_hours(Decimal(hours))}
+        if int(agreed) < SHIFT_DAY_LIMIT_MINUTES.value:
+            message = (
+                f"O limite de {format_hours(agreed)} por dia do seu acordo é menor que as "
+                f"{SHIFT_DAY_LIMIT_MINUTES.formatted} da Constituição (art. 7º, XIV). As horas "
+                f"além dele, {format_hours(Decimal(hours))}, estão ao lado, como cálculo do seu "
+                f"acordo (confira no acordo); o mínimo de hoje conta as horas além da "
+                f"{SHIFT_DAY_LIMIT_MINUTES.number}ª."
             )
+        elif int(agreed) > DAY_LIMIT_MINUTES.value:
+            message = (
+                f"O limite de {format_hours(agreed)} por dia do seu acordo passa das "
+                f"{DAY_LIMIT_MINUTES.formatted} da Constituição (art. 7º, XIII): vale o limite de "
+                f"{DAY_LIMIT_MINUTES.short}."
+            )
+        else:
+            message = (f"O seu acordo fixou {format_hours(agreed)} por dia para os turnos: é o "
+                       "limite do dia nesta conta (a Constituição permite a negociação coletiva).")
+        self.result.step(CF_SHIFTS, message, shown)
+        self.result.warn(message)
 
     def rest_between(self) -> None:
         """Art. 7º, § 4º."""
@@ -631,11 +701,15 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         "horas_prorrogacao": ("Horas de prorrogação", sum(r.extension for r in rows)),
         "horas_refeicao": ("Horas de refeição trabalhadas", sum(r.meal for r in rows)),
         "horas_noturnas": ("Horas entre 19 e 7 horas", sum(r.night for r in rows)),
-        "horas_feriado": ("Horas ordinárias em feriado",
-                          sum(r.ordinary for r in rows if r.period.holiday)),
-        "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII)",
+        "horas_feriado": ("Horas trabalhadas em feriado",
+                          sum(r.period.worked_minutes() for r in rows if r.period.holiday)),
+        "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII e XIV)",
                               sum(r.extension_today for r in rows)),
     }
+    if checker.values.boolean("turnos_revezamento") and checker.values.optional_decimal("limite_acordo_turnos"):
+        totals["horas_extras_acordo"] = (
+            "Horas extras pelo limite diário do seu acordo (cálculo do acordo, informado por você: "
+            "confira no acordo)", sum(r.extension_agreed for r in rows))
     for name, (label, minutes) in totals.items():
         result.quantity(name, label, hours_text(Decimal(minutes)),
                         format_hours(Decimal(minutes)), "h")
@@ -661,7 +735,8 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         "horas_extras_hoje": hours_text(Decimal(sum(r.extension_today for r in rows))),
         "horas_extras_noturnas": hours_text(Decimal(sum(r.night_today for r in rows))),
         "escritorio_central": checker.values.boolean("escritorio_central"),
-        "prorrogacoes": [{"horas": hours_text(Decimal(r.extension))} for r in rows if r.extension],
+        "prorrogacoes": [{"horas": hours_text(Decimal(r.extension))} for r in rows
+                         if r.extension and not r.period.holiday],
         "horas_refeicao": hours_text(Decimal(totals["horas_refeicao"][1])),
         "horas_feriado": hours_text(Decimal(totals["horas_feriado"][1])),
         "folga_compensatoria": False,
@@ -710,6 +785,7 @@ SPEC = CalculatorSpec(
         ),
         CF_WORKING_TIME,
         CF_SHIFTS,
+        LEI_605_HOLIDAY,
     ),
     fields=FIELDS,
     compute=compute,

@@ -10,7 +10,12 @@
   wage. Reading adopted: half a day is one 4-hour turno of the 8-hour day of art. 7º
   (``art7_cpt``).
 - § 5º (``art4_par5``): if that work lasts more than half a day *and* exceeds 30 tonnes, the
-  workers are paid by the hours actually worked.
+  workers are paid by the hours actually worked. Reading adopted (the literal one): «o trabalho
+  a que se refere o parágrafo anterior» is the work of § 4º, whose production does not reach
+  half a day's wage. It makes a cliff: a production just short of half a day is paid by the
+  hours, one of half a day or more is paid as produced, which can be half as much. The other
+  reading (§ 5º for every service over half a day and over 30 tonnes) pays the hours in both
+  cases; the step and a warning state the cliff and what the other reading gives.
 - § 6º (``art4_par6``): a guaranteed monthly minimum tops up the month's piece-rate pay.
 
 All amounts are per worker, in mil-réis.
@@ -24,6 +29,8 @@ from ..acts.decreto_lei_3844_1941 import (
     DAY_HOURS,
     DAY_MINUTES,
     HALF_DAY_MINUTES,
+    HOUR_MINUTES,
+    SHIPOWNER_SURCHARGE,
     STOPPAGE_THRESHOLD,
     TONNAGE_THRESHOLD,
     WAITING_SHARE,
@@ -39,7 +46,7 @@ from ..core.spec import CalculatorSpec, Data
 
 CURRENCY = Currency.MIL_REIS
 PARAMETERS: tuple[AnyParameter, ...] = (
-    DAY_MINUTES, WAITING_SHARE, STOPPAGE_THRESHOLD, HALF_DAY_MINUTES, TONNAGE_THRESHOLD,
+    DAY_MINUTES, HOUR_MINUTES, WAITING_SHARE, STOPPAGE_THRESHOLD, HALF_DAY_MINUTES, TONNAGE_THRESHOLD,
 )
 
 EVENTS: Mapping[str, str] = MappingProxyType({
@@ -60,8 +67,9 @@ FIELDS: tuple[Field, ...] = (
         "salario_dia",
         "Salário-dia vigente",
         "money",
-        "Salário de um dia de trabalho do operário. O dia (ou a noite) tem 8 horas de 60 "
-        "minutos em dois turnos de 4 horas (art. 7º).",
+        f"Salário de um dia de trabalho do operário. O dia (ou a noite) tem "
+        f"{DAY_MINUTES.formatted} de {HOUR_MINUTES.formatted} em dois turnos de "
+        f"{HALF_DAY_MINUTES.formatted} (art. 7º).",
         unit="mil-réis",
         minimum="0",
         maximum="100000",
@@ -197,8 +205,9 @@ def _by_time(wage_day: Decimal, minutes: int) -> Decimal:
 def _day_step(result: ResultBuilder, wage_day: Decimal) -> None:
     result.step(
         dl1941("art7_cpt"),
-        "O dia de trabalho tem 8 horas de 60 minutos, em dois turnos de 4 horas: o salário "
-        "de um minuto é o salário-dia ÷ 480.",
+        f"O dia de trabalho tem {DAY_MINUTES.formatted} de {HOUR_MINUTES.formatted}, em dois "
+        f"turnos de {HALF_DAY_MINUTES.formatted}: o salário de um minuto é o salário-dia ÷ "
+        f"{DAY_MINUTES.value}.",
         {"Salário-dia": result.money(wage_day), "Salário-hora": result.money(wage_day / DAY_HOURS)},
     )
 
@@ -251,7 +260,8 @@ def _waiting(values: ParsedInputs, result: ResultBuilder, wage_day: Decimal) -> 
         result.amount("pagamento_espera", "Pagamento da espera (§ 2º)", pay)
         result.warn(
             "A despesa extraordinária do § 2º é debitada ao armador que requisitou o serviço, "
-            "com acréscimo de 10% (art. 8º); veja a calculadora de trabalho na hora da refeição."
+            f"com acréscimo de {SHIPOWNER_SURCHARGE.formatted} (art. 8º); veja a calculadora de "
+            "trabalho na hora da refeição."
         )
         return
     result.amount("pagamento_espera", "Pagamento da paralisação", Decimal("0.00"))
@@ -272,12 +282,27 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         "metade do dia de 8 horas do art. 7º. É uma interpretação."
     )
     shown = {"Produção": result.money(production), "Meio dia (um turno)": result.money(half_day)}
+    over_half = minutes is not None and minutes > HALF_DAY_MINUTES.value
+    over_tonnage = tonnes is not None and tonnes > TONNAGE_THRESHOLD.value
+    by_hours = round_money(_by_time(wage_day, minutes)) if over_half and minutes is not None else None
     if production >= half_day:
-        result.step(
-            dl1941("art4_par4"),
-            "A produção já assegura ao menos meio dia de salário: nada a complementar.",
-            shown,
-        )
+        result.step(dl1941("art4_par4"),
+                    "A produção já assegura ao menos meio dia de salário: nada a complementar.", shown)
+        if over_tonnage and by_hours is not None and by_hours > round_money(production):
+            other = _other_reading(result, minutes, tonnes, by_hours)
+            result.step(
+                dl1941("art4_par5"),
+                "O serviço passou de meio dia e de "
+                f"{TONNAGE_THRESHOLD.formatted}, mas, pela leitura adotada, o § 5º só vale para o "
+                f"trabalho do § 4º (produção abaixo de meio dia): paga-se a produção. {other}",
+                {"Produção": result.money(production), "Pelas horas": result.money(by_hours)},
+            )
+            result.warn(
+                f"Degrau do § 5º (leitura adotada): com a produção de {result.money(production)}, "
+                f"igual ou acima de meio dia ({result.money(half_day)}), paga-se a produção; com "
+                f"um pouco menos que meio dia, pagar-se-iam as horas, {result.money(by_hours)}. "
+                f"{other}"
+            )
         result.amount("remuneracao_minima", "Remuneração devida", round_money(production))
         result.amount("complemento", "Complemento", Decimal("0.00"))
         return
@@ -286,8 +311,6 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         "A produção não assegura meio dia de salário (um turno de 4 horas, leitura adotada).",
         shown,
     )
-    over_half = minutes is not None and minutes > HALF_DAY_MINUTES.value
-    over_tonnage = tonnes is not None and tonnes > TONNAGE_THRESHOLD.value
     # Only the facts the user gave are stated (never a duration or a tonnage not informed).
     facts: dict[str, str] = {}
     if minutes is not None:
@@ -296,12 +319,21 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         facts["Quantidade"] = f"{format_plain(tonnes)} t"
     if over_half and over_tonnage and minutes is not None:
         due = round_money(_by_time(wage_day, minutes))
+        cliff = (
+            f"Leitura adotada: o § 5º vale para o trabalho do § 4º, cuja produção não chega a meio "
+            f"dia. Isso cria um degrau: se a produção chegasse a meio dia ({result.money(half_day)}), "
+            f"o § 5º deixaria de valer e o pagamento cairia para a produção. Na outra leitura (o "
+            f"§ 5º para todo serviço de mais de meio dia e de mais de "
+            f"{TONNAGE_THRESHOLD.formatted}), as horas ({result.money(due)}) seriam pagas também "
+            "então."
+        )
         result.step(
             dl1941("art4_par5"),
-            "O serviço durou mais de meio dia e passou de 30 toneladas: paga-se por salário, "
-            "pelas horas de efetiva duração.",
+            f"O serviço durou mais de meio dia e passou de {TONNAGE_THRESHOLD.formatted}: paga-se "
+            f"por salário, pelas horas de efetiva duração. {cliff}",
             {**facts, "Salário pelas horas": result.money(due)},
         )
+        result.warn(cliff)
     else:
         missing = []
         if minutes is None:
@@ -321,6 +353,14 @@ def _small_quantity(values: ParsedInputs, result: ResultBuilder, wage_day: Decim
         )
     result.amount("remuneracao_minima", "Remuneração devida", due)
     result.amount("complemento", "Complemento sobre a produção", due - round_money(production))
+
+
+def _other_reading(result: ResultBuilder, minutes: int | None, tonnes: Decimal | None,
+                   by_hours: Decimal) -> str:
+    """What the other reading of § 5º gives (every service over half a day and the tonnage)."""
+    return (f"Na outra leitura (o § 5º para todo serviço de mais de meio dia e de mais de "
+            f"{TONNAGE_THRESHOLD.formatted}), este serviço de {minutes} min e "
+            f"{format_plain(tonnes or Decimal(0))} t seria pago pelas horas: {result.money(by_hours)}.")
 
 
 def _monthly(values: ParsedInputs, result: ResultBuilder) -> None:

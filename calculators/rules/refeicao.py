@@ -123,8 +123,11 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
     )
     result.amount("suplemento_por_operario", "Suplemento por operário", supplement)
     result.amount("suplemento_total", "Suplemento de todos os operários", total)
-    expense = total + round_money(waiting)
-    result.amount("despesa_extraordinaria", "Despesa extraordinária", expense)
+    parts = ["suplemento_total"]
+    if round_money(waiting):
+        result.amount("esperas", "Esperas (art. 4º, § 2º)", round_money(waiting))
+        parts.append("esperas")
+    expense = result.total("despesa_extraordinaria", "Despesa extraordinária", parts)
     if not values.boolean("requisitado_por_armador"):
         result.warn(
             "Sem armador requisitante, o art. 8º não tem a quem debitar a despesa "
@@ -132,7 +135,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         )
         return
     surcharge = round_money(expense * SHIPOWNER_SURCHARGE.value)
-    debit = expense + surcharge
+    debit = expense + surcharge  # recorded below as the sum of its two lines
     result.step(
         dl1941("art8_cpt"),
         "Os dispêndios extraordinários (art. 4º, § 2º, e art. 7º, § 2º) são debitados ao "
@@ -145,8 +148,8 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
             "Débito ao armador": result.money(debit),
         },
     )
-    result.amount("acrescimo_armador", "Acréscimo de 10% (art. 8º)", surcharge)
-    result.amount("debito_armador", "Débito ao armador", debit)
+    result.amount("acrescimo_armador", f"Acréscimo de {SHIPOWNER_SURCHARGE.formatted} (art. 8º)", surcharge)
+    result.total("debito_armador", "Débito ao armador", ["despesa_extraordinaria", "acrescimo_armador"])
 
 
 SPEC = CalculatorSpec(

@@ -17,6 +17,8 @@ this edition, and none of it is legal advice: a collective agreement may give mo
   overtime is computed on the basic salary, without the risk and productivity additionals;
   the night additional does enter the base of night overtime (:data:`NIGHT_IN_BASE`: TST,
   SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016; OJ nº 97 prevails).
+- Lei nº 605/1949, art. 9º (:data:`LEI_605_HOLIDAY`): the holiday worked without another day off
+  is paid in double; TST, Súmula nº 146 (:data:`SUMULA_146`): on top of the rest day's pay.
 - Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`): the centavo was abolished, so the
   cruzeiros of November 1965 were whole cruzeiros.
 """
@@ -30,11 +32,16 @@ from ..acts.cf_1988 import (
     CF_WORKING_TIME,
     DAY_LIMIT_MINUTES,
     MIN_OVERTIME_RATE,
+    SHIFT_DAY_LIMIT_MINUTES,
+    SHIFT_WEEK_LIMIT_MINUTES,
     WEEK_LIMIT_MINUTES,
 )
-from ..acts.clt import CLT_64
+from ..acts.clt import CLT_64, MONTH_DAYS
+from ..acts.lei_605_1949 import LEI_605_HOLIDAY
 from ..acts.lei_4511_1964 import LEI_4511
-from ..acts.tst import NIGHT_IN_BASE, OJ_60
+from ..acts.lei_4860_1965 import RATE_FIRST
+from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146
+from ..core.parameters import example
 
 __all__ = (
     "AGREEMENT_NOTE",
@@ -43,11 +50,13 @@ __all__ = (
     "CF_WORKING_TIME",
     "CLT_64",
     "DAY_LIMIT_MINUTES",
+    "LEI_605_HOLIDAY",
     "LEI_4511",
     "MIN_OVERTIME_RATE",
     "NIGHT_IN_BASE",
     "OJ_60",
     "STATEMENTS",
+    "SUMULA_146",
     "TODAY_REFS",
     "WEEK_LIMIT_MINUTES",
     "WHO_NOTE",
@@ -61,9 +70,9 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
         "coletiva."
     ),
     CF_OVERTIME.ref: (
-        "Desde 5 de outubro de 1988, a hora extraordinária vale no mínimo 50% a mais que a "
-        "hora normal; os 20% da Lei nº 4.860/1965 para as duas primeiras horas de prorrogação "
-        "ficaram abaixo desse mínimo."
+        f"Desde 5 de outubro de 1988, a hora extraordinária vale no mínimo "
+        f"{MIN_OVERTIME_RATE.formatted} a mais que a hora normal; os {RATE_FIRST.formatted} da Lei "
+        "nº 4.860/1965 para as duas primeiras horas de prorrogação ficaram abaixo desse mínimo."
     ),
     OJ_60.ref: (
         "Para o portuário, os adicionais de risco e de produtividade não entram no cálculo das "
@@ -75,12 +84,23 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
         "trabalhador portuário (vale a Orientação nº 97, e não o item II da nº 60)."
     ),
     CF_SHIFTS.ref: (
-        "Desde 5 de outubro de 1988, quem trabalha em turnos ininterruptos de revezamento tem "
-        "jornada de 6 horas, salvo negociação coletiva."
+        f"Desde 5 de outubro de 1988, quem trabalha em turnos ininterruptos de revezamento tem "
+        f"jornada de {SHIFT_DAY_LIMIT_MINUTES.formatted}, salvo negociação coletiva; sem outro "
+        f"limite negociado, a semana desses turnos é de {SHIFT_WEEK_LIMIT_MINUTES.formatted}."
     ),
     CLT_64.ref: (
-        "O salário-hora do mensalista é o salário do mês dividido por 30 vezes as horas do dia "
-        "de trabalho normal; com a semana de 44 horas, o divisor usual é 220 (200 para 40 horas)."
+        f"O salário-hora do mensalista é o salário do mês dividido por {MONTH_DAYS.number} vezes "
+        f"as horas do dia de trabalho normal; com a semana de {WEEK_LIMIT_MINUTES.formatted}, o "
+        "divisor usual é 220 " + example("(200 para 40 horas).")
+    ),
+    LEI_605_HOLIDAY.ref: (
+        "Desde 1949, o trabalho num feriado em que a atividade não pode parar é pago em dobro, "
+        "salvo se o empregador der outro dia de folga."
+    ),
+    SUMULA_146.ref: (
+        "Para o TST, o trabalho em domingo ou feriado, não compensado, é pago em dobro, além do "
+        "pagamento do dia de descanso: para quem recebe por mês, o dobro vem a mais que o "
+        "salário, e não só o acréscimo."
     ),
     LEI_4511.ref: (
         "Em 1964 o centavo deixou de existir: os valores em cruzeiros de novembro de 1965 eram "
@@ -91,7 +111,7 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
 # The rules above that are law today. LEI_4511 is a rule of 1964 (the currency of the 1965
 # values): it is stated where the 1965 values are explained, never under «O que vale hoje».
 TODAY_REFS = frozenset({CF_WORKING_TIME.ref, CF_OVERTIME.ref, CF_SHIFTS.ref, CLT_64.ref, OJ_60.ref,
-                        NIGHT_IN_BASE.ref})
+                        NIGHT_IN_BASE.ref, LEI_605_HOLIDAY.ref, SUMULA_146.ref})
 
 # Lei nº 4.860/1965, art. 19: its rules are for the staff of the organised ports' administrations.
 WHO_NOTE = (

@@ -52,8 +52,8 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from ..data.browser_constants import ENGINE_WORKER
 from . import build_cache
-from .browser_constants import ENGINE_WORKER
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "docs" / "assets" / "js"

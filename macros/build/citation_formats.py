@@ -1,14 +1,19 @@
 """The citation of each act and of each of its provisions in the formats reference managers
-read: CSL-JSON, RIS and BibTeX (biblatex). Written at build under ``/dados/citacoes/<slug>.json``,
-``.ris`` and ``.bib``; «Citar» offers the entry of its provision from these files.
+read: CSL-JSON, RIS, classic BibTeX and biblatex. Written at build under
+``/dados/citacoes/<slug>.json``, ``.ris``, ``.bib`` and ``.biblatex.bib``
+(:data:`macros.render.cite.FILE_FORMATS`); «Citar» offers the entry of its provision from these
+files.
 
 - CSL-JSON (CSL 1.0.2): ``type: legislation``; a provision's item has ``section`` = its label
   (``art. 7º, § 5º``), and, for provisions of an article, ``custom.citation-item`` gives the
   cite-item with the pinpoint under the ``article-locator`` label (``{"id": "lei-4860-1965",
   "locator": "7º, § 5º", "label": "article-locator"}``).
 - RIS: ``TY  - STAT`` (statute), the provision in ``SE`` (section).
-- BibTeX: biblatex's ``@legislation``; the provision in ``titleaddon``. Tools that only know
-  classic BibTeX can change ``@legislation`` to ``@misc`` (every field used is valid there).
+- classic BibTeX (``.bib``): ``@misc``, which every BibTeX style and biblatex know: the provision
+  in the title, the publication in ``howpublished``, ``year`` and ``month``, the address in
+  ``url`` and the access date in ``urlaccessdate`` (the fields abnTeX2's ABNT styles print as
+  «Disponível em» and «Acesso em»; styles that do not know them leave them out);
+- biblatex (``.biblatex.bib``): ``@legislation``; the provision in ``titleaddon``, ``urldate``.
 
 Attributed facts keep their brackets; an act without ementa or known publication gets no
 invented one (see :mod:`macros.render.cite`). The access date is the build date; «Citar» puts today's.
@@ -19,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -191,9 +196,25 @@ def tex(text: str) -> str:
     return _TEX_SPECIALS.sub(lambda m: _TEX.get(m.group(0), "\\" + m.group(0)), one_line)
 
 
-def bib_entry(e: Entry) -> str:
+def _publication(e: Entry) -> list[tuple[str, str]]:
+    details = e.statute.identification["publication"].details
+    if not details:
+        return []
+    pub = f"{details['journal']}: {details['section']}, {details['place']}, {cite.abnt_date(details['date'])}"
+    fields = [("howpublished", tex(pub))]
+    if details.get("page"):
+        fields.append(("pages", tex(details["page"])))
+    return fields
+
+
+def _bib(kind: str, e: Entry, fields: list[tuple[str, str]], bare: frozenset[str] = frozenset()) -> str:
+    body = ",\n".join(f"  {name} = {value}" if name in bare else f"  {name} = {{{value}}}" for name, value in fields)
+    return f"@{kind}{{{e.bib_key},\n{body}\n}}\n"
+
+
+def biblatex_entry(e: Entry) -> str:
+    """biblatex's ``@legislation``: the act's title, the provision in ``titleaddon``."""
     st = e.statute
-    details = st.identification["publication"].details
     fields: list[tuple[str, str]] = [
         ("author", "{BRASIL}"),
         ("title", tex(cite.title(st))),
@@ -203,31 +224,60 @@ def bib_entry(e: Entry) -> str:
     fields += [("number", tex(e.number)), ("date", st.identification["date"].value or "")]
     if e.abstract:
         fields.append(("abstract", tex(e.abstract)))
-    if details:
-        pub = f"{details['journal']}: {details['section']}, {details['place']}, {cite.abnt_date(details['date'])}"
-        fields.append(("howpublished", tex(pub)))
-        if details.get("page"):
-            fields.append(("pages", tex(details["page"])))
+    fields += _publication(e)
     fields += [
         ("url", e.url),
         ("urldate", e.accessed.isoformat()),
         ("langid", "brazilian"),
         ("note", tex(e.note)),
     ]
-    body = ",\n".join(f"  {name} = {{{value}}}" for name, value in fields)
-    return f"@legislation{{{e.bib_key},\n{body}\n}}\n"
+    return _bib("legislation", e, fields)
+
+
+MONTH_MACROS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+CLASSIC_FIELDS = frozenset({"author", "title", "howpublished", "pages", "year", "month", "note", "url",
+                            "urlaccessdate"})
+"""The fields of the classic ``@misc`` entry: BibTeX's own for ``misc`` (author, title,
+howpublished, year, month, note; ``pages`` where known), ``url`` (natbib's and abnTeX2's styles)
+and ``urlaccessdate`` (abnTeX2's «Acesso em»)."""
+
+
+def bibtex_entry(e: Entry) -> str:
+    """Classic BibTeX's ``@misc``: the provision joined to the act's title, the month as BibTeX's
+    month macro, the ementa and the URN in ``note``."""
+    st = e.statute
+    title = cite.title(st) + (f", {e.label}" if e.label else "")
+    year, month, _ = (st.identification["date"].value or "--").split("-", 2)
+    fields: list[tuple[str, str]] = [("author", "{BRASIL}"), ("title", tex(title))]
+    fields += _publication(e)
+    fields += [("year", year), ("month", MONTH_MACROS[int(month) - 1])]
+    note = f"{e.abstract} {e.note}" if e.abstract else e.note
+    fields += [("url", e.url), ("urlaccessdate", cite.abnt_date(e.accessed)), ("note", tex(note))]
+    return _bib("misc", e, fields, bare=frozenset({"month"}))
+
+
+def _bib_file(statute: Statute, site_url: str, accessed: dt.date, kind: str,
+              entry: Callable[[Entry], str]) -> str:
+    head = f"% {cite.title(statute)} e seus dispositivos (Estatutos Portuários), em {kind}.\n\n"
+    return head + "\n".join(entry(e) for e in entries(statute, site_url, accessed))
 
 
 def bibtex(statute: Statute, site_url: str, accessed: dt.date) -> str:
-    head = (f"% {cite.title(statute)} e seus dispositivos (Estatutos Portuários).\n"
-            "% Tipo biblatex @legislation; no BibTeX clássico, troque por @misc.\n\n")
-    return head + "\n".join(bib_entry(e) for e in entries(statute, site_url, accessed))
+    return _bib_file(statute, site_url, accessed, "BibTeX clássico (@misc; para biblatex, veja o "
+                     "arquivo .biblatex.bib, com @legislation)", bibtex_entry)
 
 
-FORMATS = {"json": csl_json, "ris": ris, "bib": bibtex}
+def biblatex(statute: Statute, site_url: str, accessed: dt.date) -> str:
+    return _bib_file(statute, site_url, accessed, "biblatex (@legislation; para o BibTeX clássico, "
+                     "veja o arquivo .bib, com @misc)", biblatex_entry)
+
+
+MAKERS: dict[str, Callable[[Statute, str, dt.date], str]] = {
+    "json": csl_json, "ris": ris, "bib": bibtex, "biblatex": biblatex,
+}
+"""What writes each format of :data:`macros.render.cite.FILE_FORMATS` (key → writer)."""
 
 
 def files(statutes: list[Statute], site_url: str, accessed: dt.date) -> dict[str, str]:
     """``dados/citacoes/<slug>.<ext>`` → text, for every statute and format."""
-    return {f"dados/citacoes/{st.slug}.{ext}": make(st, site_url, accessed)
-            for st in statutes for ext, make in FORMATS.items()}
+    return {f.file(st.slug): MAKERS[f.key](st, site_url, accessed) for st in statutes for f in cite.FILE_FORMATS}

@@ -1,6 +1,6 @@
 """Content Security Policy: one strict policy, as a ``<meta http-equiv>``, on every page.
 
-Called from ``on_post_build`` (``macros/build/hooks.py``), once every page is written. The
+Called from ``on_post_build`` (``macros/build/plugin.py``), once every page is written. The
 policy lists the SHA-256 hashes of the inline scripts the theme ships (the ``__md_scope`` set-up,
 the palette, the tabbed-content fix): they are read from the theme's own templates
 (:func:`shipped_scripts`), never from the built pages, so a script that data smuggled into a page

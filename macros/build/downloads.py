@@ -26,11 +26,17 @@ FORMATS = {
     ".csv": ("CSV", "text/csv"),
     ".json": ("JSON", "application/json"),
     ".ris": ("RIS", "application/x-research-info-systems"),
-    ".bib": ("BibTeX (biblatex)", "application/x-bibtex"),
+    ".bib": ("BibTeX clássico (@misc)", "application/x-bibtex"),
+    ".biblatex.bib": ("biblatex (@legislation)", "application/x-bibtex"),
     ".xml": ("Akoma Ntoso 3.0 (XML)", "application/akn+xml"),
     ".xlsx": ("Planilha Excel (.xlsx)", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
     ".txt": ("Texto (UTF-8)", "text/plain"),
 }
+
+
+def suffix_of(name: str) -> str:
+    """The longest ending of :data:`FORMATS` (``.biblatex.bib`` before ``.bib``)."""
+    return max((s for s in FORMATS if name.endswith(s)), key=len)
 
 
 def format_of(uri: str) -> str:
@@ -48,8 +54,7 @@ def format_of(uri: str) -> str:
         return "CSV de dados (RFC 4180, UTF-8, ponto decimal)"
     if uri.startswith("fontes/"):
         return "Texto do documento-fonte, como recebido (UTF-8)"
-    ext = "." + name.rsplit(".", 1)[-1]
-    return FORMATS[ext][0]
+    return FORMATS[suffix_of(name)][0]
 
 
 def _bytes(content: str | bytes) -> bytes:

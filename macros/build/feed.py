@@ -1,10 +1,12 @@
 """``/feed.xml``: the change log (``data/novidades.yaml``) as an Atom 1.0 feed, written with
 ``feedgen`` (pinned) at the end of the build.
 
-Entry ids are ``tag:`` URIs built from the entry's permanent id, so they never change when the
-site moves to another address; links are absolute, from ``site_url`` (the public address of the
-build). Entries are newest first, dated at noon, Brasília time, of their day. Every page announces
-the feed in its ``<head>`` (:func:`head_link`).
+Ids and links are absolute addresses under ``site_url``, the public address of the build (issue
+30: no invented domain): the feed's id is its own address, an entry's id is the address of the
+entry on ``/novidades/`` (its permanent anchor). They stay the same from build to build at the same
+address; a site moved to another address starts a new feed (readers show its entries again).
+Entries are newest first, dated at noon, Brasília time, of their day. Every page announces the
+feed in its ``<head>`` (:func:`head_link`).
 """
 
 from __future__ import annotations
@@ -19,14 +21,22 @@ from ..data.novidades import Change
 from ..data.site import Site
 
 FEED_PATH = "feed.xml"
-TAG = "tag:estatutos-portuarios.invalid,2026-11-29:novidades"
-"""The feed's own id; each entry's is ``<TAG>/<entry id>`` (permanent, whatever the address)."""
 BRASILIA = dt.timezone(dt.timedelta(hours=-3))
 TITLE = "Estatutos Portuários — novidades"
 
 
-def entry_id(change: Change) -> str:
-    return f"{TAG}/{change.id}"
+def base_of(site_url: str) -> str:
+    return site_url if site_url.endswith("/") else site_url + "/"
+
+
+def feed_id(site_url: str) -> str:
+    """The feed's id: its own address."""
+    return f"{base_of(site_url)}{FEED_PATH}"
+
+
+def entry_id(change: Change, site_url: str) -> str:
+    """An entry's id: its permanent address on ``/novidades/`` (also its link)."""
+    return f"{base_of(site_url)}novidades/#{change.anchor}"
 
 
 def entry_time(change: Change) -> dt.datetime:
@@ -36,10 +46,10 @@ def entry_time(change: Change) -> dt.datetime:
 
 def feed_xml(site: Site, site_url: str) -> bytes:
     """The Atom document (UTF-8) of the change log, with absolute links under ``site_url``."""
-    base = site_url if site_url.endswith("/") else site_url + "/"
+    base = base_of(site_url)
     changes = list(site.changes)
     fg = FeedGenerator()
-    fg.id(TAG)
+    fg.id(feed_id(site_url))
     fg.title(TITLE)
     fg.subtitle("O que mudou no site: afirmações «Hoje», notas editoriais, tabelas relidas.")
     fg.language("pt-BR")
@@ -50,9 +60,9 @@ def feed_xml(site: Site, site_url: str) -> bytes:
     fg.updated(max(entry_time(c) for c in changes))
     for change in changes:  # newest first, as on /novidades/
         fe = fg.add_entry(order="append")
-        fe.id(entry_id(change))
+        fe.id(entry_id(change, site_url))
         fe.title(change.title)
-        fe.link(href=f"{base}novidades/#{change.anchor}", rel="alternate", type="text/html")
+        fe.link(href=entry_id(change, site_url), rel="alternate", type="text/html")
         fe.published(entry_time(change))
         fe.updated(entry_time(change))
         fe.category(term=change.kind, label=change.kind_label)

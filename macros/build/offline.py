@@ -1,6 +1,6 @@
 """The site installable and usable offline, and the engine asked for before it downloads.
 
-Called from ``macros/build/hooks.py`` (``on_post_page``):
+Called from ``macros/build/plugin.py`` (``on_post_page``):
 
 - every page links the web app manifest (``/manifest.webmanifest``) and its icons;
 - each calculator page (and the calculators index) gets the engine offer: the real download

@@ -9,9 +9,9 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from ..data import browser_constants
 from ..data.loader import ROOT
 from ..data.site import Site
-from . import browser_constants
 
 
 class MissingAssetError(RuntimeError):
@@ -201,7 +201,7 @@ def add_engine_report(site: Site, files: Files, config: Any) -> None:
     engine_report.clear()
     engine_report.update(engine.engine_report(contents))
     engine_report["versao"] = site.products.build_id
-    log = logging.getLogger("mkdocs.hooks.engine")
+    log = logging.getLogger("mkdocs.plugins.estatutos.engine")
     for line in engine.report_lines(engine_report):
         log.info(line)
     existing = files.get_file_from_path(ENGINE_REPORT)

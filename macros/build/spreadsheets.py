@@ -143,13 +143,39 @@ SHEET_TITLES = {
 }
 
 
+MIN_WIDTH = 6
+MAX_WIDTH = 48
+"""Column widths, in characters of the default font: at least a short number, at most about a
+third of a laptop's screen; longer texts (notes, observations) wrap."""
+
+
+def shown_text(cell: Cell) -> str:
+    """The text a cell shows in the workbook (money with two decimals and thousands separators)."""
+    if isinstance(cell, NoteCell):
+        return notes_text(cell)
+    if isinstance(cell, Decimal):
+        return f"{cell:,.2f}"
+    return "" if cell is None else str(cell)
+
+
+def column_width(header: str, cells: list[Cell]) -> int:
+    """Wide enough for the longest value and the header's longest word (the header wraps), within
+    :data:`MIN_WIDTH` and :data:`MAX_WIDTH`."""
+    longest_word = max((len(w) for w in header.split()), default=0)
+    longest_value = max((len(line) for c in cells for line in shown_text(c).splitlines()), default=0)
+    return max(MIN_WIDTH, min(MAX_WIDTH, max(longest_word, longest_value) + 2))
+
+
 def xlsx(all_: dict[str, Sheet]) -> bytes:
-    """One worksheet per table: numbers as numbers (two decimals for money), header in bold,
-    first row frozen."""
+    """One worksheet per table: numbers as numbers (two decimals for money), the header in bold,
+    wrapped and frozen (it stays in sight while scrolling down), a filter on it, each column as
+    wide as its content (within limits; longer texts wrap), the header repeated on every printed
+    page."""
     import datetime as dt
 
     from openpyxl import Workbook
-    from openpyxl.styles import Font
+    from openpyxl.styles import Alignment, Font
+    from openpyxl.utils import get_column_letter
 
     book = Workbook()
     book.remove(book.active)
@@ -160,17 +186,26 @@ def xlsx(all_: dict[str, Sheet]) -> bytes:
         ws.append([COLUMNS[c] for c in sheet.header])
         for cell in ws[1]:
             cell.font = Font(bold=True)
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
         for row in sheet.rows:
             ws.append([_xlsx_value(c) for c in row])
         for cells in ws.iter_rows(min_row=2):
             for cell in cells:
                 if cell.data_type == "f":  # openpyxl takes any text starting with "=" for a formula
                     cell.data_type = "s"
-        for col in range(1, len(sheet.header) + 1):
-            if any(isinstance(r[col - 1], Decimal) for r in sheet.rows):
+        for col, key in enumerate(sheet.header, 1):
+            values = [r[col - 1] for r in sheet.rows]
+            width = column_width(COLUMNS[key], values)
+            ws.column_dimensions[get_column_letter(col)].width = width
+            if any(isinstance(v, Decimal) for v in values):
                 for (cell,) in ws.iter_rows(min_row=2, min_col=col, max_col=col):
                     cell.number_format = "#,##0.00"
+            if any(len(shown_text(v)) > width for v in values):
+                for (cell,) in ws.iter_rows(min_row=2, min_col=col, max_col=col):
+                    cell.alignment = Alignment(wrap_text=True, vertical="top")
         ws.freeze_panes = "A2"
+        ws.auto_filter.ref = ws.dimensions
+        ws.print_title_rows = "1:1"
     out = io.BytesIO()
     book.save(out)
     return _reproducible(out.getvalue())

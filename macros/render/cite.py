@@ -21,6 +21,7 @@ In-text citation of a provision: ``(BRASIL, 1965, art. 7º, § 5º)``.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from urllib.parse import urljoin
 
 from ..data import build_id
@@ -39,6 +40,28 @@ def long_date(iso: str) -> str:
     """``1965-11-26`` → ``26 de novembro de 1965``."""
     year, month, day = (int(x) for x in iso.split("-"))
     return f"{day} de {MONTHS[month - 1]} de {year}"
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    """One citation file of an act (``/dados/citacoes/``): its key (``data-formato`` of «Citar»),
+    the file name's ending and the name a reader sees. :mod:`macros.build.citation_formats`
+    writes each."""
+
+    key: str
+    suffix: str
+    name: str
+
+    def file(self, slug: str) -> str:
+        return f"dados/citacoes/{slug}{self.suffix}"
+
+
+FILE_FORMATS = (
+    FileFormat("json", ".json", "CSL-JSON"),
+    FileFormat("ris", ".ris", "RIS"),
+    FileFormat("bib", ".bib", "BibTeX"),
+    FileFormat("biblatex", ".biblatex.bib", "biblatex"),
+)
 
 
 def abnt_date(day: dt.date | str) -> str:

@@ -8,7 +8,7 @@
   journal, the page's address);
 - Open Graph ``og:*`` for link previews.
 
-Inserted by the ``on_post_page`` hook (:mod:`macros.build.hooks`).
+Inserted by the ``on_post_page`` hook (:mod:`macros.build.plugin`).
 """
 
 from __future__ import annotations

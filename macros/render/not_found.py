@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..build.browser_constants import OFFLINE_PAGE
+from ..data.browser_constants import OFFLINE_PAGE
 
 MATERIAL_BODY = "<h1>404 - Not found</h1>"
 

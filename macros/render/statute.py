@@ -120,8 +120,9 @@ class StatuteRenderer:
 
     def cite_body(self, node: Node | None) -> Markup:
         """The «Citar» content: ABNT reference (NBR 6023) and in-text citation (NBR 10520), each
-        with its copy button; URN and permalink on their own lines; the entry in CSL-JSON, RIS
-        and BibTeX (copied from the act's files under /dados/citacoes/, linked for no-script)."""
+        with its copy button; URN and permalink on their own lines; the entry in CSL-JSON, RIS,
+        classic BibTeX and biblatex (copied from the act's files under /dados/citacoes/, linked for
+        no-script)."""
         st = self.statute
         label = node.citation_label if node else None
         key = st.slug if node is None else f"{st.slug}!{node.id}"
@@ -129,12 +130,12 @@ class StatuteRenderer:
         url = cite.act_url(st, self.site_url) if node is None else cite.provision_url(st, self.site_url, node.id)
         href = "#topo" if node is None else f"#{node.id}"
         files = " ".join(
-            f'<a href="../dados/citacoes/{escape(st.slug)}.{ext}" download>{name}</a>'
-            for ext, name in (("json", "CSL-JSON"), ("ris", "RIS"), ("bib", "BibTeX"))
+            f'<a href="../{escape(f.file(st.slug))}" data-formato="{f.key}" download>{f.name}</a>'
+            for f in cite.FILE_FORMATS
         )
         buttons = " ".join(
-            f'<button type="button" class="md-button citar-formato" data-formato="{ext}" hidden>{name}</button>'
-            for ext, name in (("json", "CSL-JSON"), ("ris", "RIS"), ("bib", "BibTeX"))
+            f'<button type="button" class="md-button citar-formato" data-formato="{f.key}" hidden>{f.name}</button>'
+            for f in cite.FILE_FORMATS
         )
         return Markup(
             f'<div class="citar-corpo" data-chave="{escape(key)}" data-slug="{escape(st.slug)}" '

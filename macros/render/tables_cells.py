@@ -20,6 +20,7 @@ numbered, and the page's Markdown places them among its own words.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -32,13 +33,14 @@ from ..data import textspans
 from ..data.acts import Registry
 from ..data.notes import Note
 from ..data.site import Site
-from ..data.tables import Figure, Header, Label, Name, StrayCell, Tables
+from ..data.tables import Escala, Figure, Header, Label, Name, StrayCell, Tables
 from ..data.textspans import Span
 from . import charts
 from .links import provision_link
 from .notes import note_aside
 from .safe import Markup, escape
 from .statute import md_heading_text
+from .table_cards import as_cards
 
 SUB = "../../"  # from /tabelas/<page>/ to the site root
 
@@ -234,16 +236,30 @@ def group_headers(current: str, proposed: str, span_current: int = 3, span_propo
     )
 
 
-def region(table: str, label: str, wide: bool = False) -> str:
+def region(table: str, label: str, wide: bool = False, cards: bool = False) -> str:
+    """The table in its labelled scrolling region; ``cards``: each row a card on a phone
+    (:mod:`macros.render.table_cards`)."""
     css = "tabela-rolagem tabela-rolagem--larga" if wide else "tabela-rolagem"
+    if cards:
+        table = as_cards(table)
     return f'<div class="{css}" tabindex="0" role="region" aria-label="{escape(label)}">{table}</div>'
 
 
-def filter_box(target: str, label: str, hint: str) -> str:
-    """The filter field, hidden until tabelas.js runs (without JavaScript it would do nothing)."""
+def filter_box(target: str, label: str, hint: str, escala: Escala | None = None, root: str = SUB) -> str:
+    """The filter field, hidden until tabelas.js runs (without JavaScript it would do nothing).
+
+    With ``escala``, the box also carries the escala-padrão (``data-escala``: each referência's
+    salary and row anchor, as JSON; ``data-escala-href``: its page), so that a filter that finds
+    no row can say where a «referência» such as «ref 20» is (issue 30)."""
     fid = f"filtro-{target}"
+    scale = ""
+    if escala is not None:
+        refs = {str(int(r.reference.value)): {"salario": format_decimal(r.salary.value, 2), "ancora": r.id}
+                for r in escala.rows if r.reference.value is not None and isinstance(r.salary.value, Decimal)}
+        scale = (f' data-escala="{escape(json.dumps(refs, ensure_ascii=False, separators=(",", ":")))}"'
+                 f' data-escala-href="{root}tabelas/escala-padrao/"')
     return (
-        f'<div class="tabela-filtro" data-filtro-para="{escape(target)}" hidden data-search-exclude>'
+        f'<div class="tabela-filtro" data-filtro-para="{escape(target)}"{scale} hidden data-search-exclude>'
         f'<label for="{fid}">{escape(label)}</label> '
         f'<input type="search" id="{fid}" autocomplete="off" spellcheck="false" '
         f'aria-describedby="{fid}-dica {fid}-status">'
@@ -324,5 +340,5 @@ class TablePage:
 
     def filtro(self, target: str, label: str, hint: str) -> str:
         """The filter field of the table (or blocks) ``target``, with the page's label and hint."""
-        return filter_box(target, label, hint)
+        return filter_box(target, label, hint, self.tables.escala, self.root)
 

@@ -97,7 +97,7 @@ def payroll_table(c: Comparison) -> str:
         f'<table class="tabela-dados" id="tabela-folha" data-ordenavel><caption>{escape(caption)}</caption>'
         f"<thead><tr>{PAYROLL_HEAD}</tr></thead><tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table>"
     )
-    return region(table, "Pessoal e folha por série", wide=True)
+    return region(table, "Pessoal e folha por série", wide=True, cards=True)
 
 
 def headcount_chart(c: Comparison) -> Markup:
@@ -136,10 +136,12 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook, escala: Esc
     name = line.current_name
     concerns = f"{group_name(g)}, {name.sort_key}"
     target = ""
+    referencia = ""
     if line.reference is not None:
         ref = line.reference
         if ref.value is not None and line.proposed is not None:
             anchor = escala.row_for(int(ref.value)).id
+            referencia = f' data-referencia="{int(ref.value)}"'
             target = f'<a href="{SUB}tabelas/escala-padrao/#{anchor}">ref. {escape(ref.printed)}</a>'
             ref_value = value_attr(ref.value)
         else:
@@ -152,7 +154,7 @@ def _raise_row(g: Group, line: FunctionLine, i: int, book: NoteBook, escala: Esc
     raised = line.raise_
     names = names_attr([name] + ([line.proposed_name] if line.proposed_name else []))
     return (
-        f'<tr id="aumento-{g.key}-{i}" data-nomes="{names} | {escape(fold(g.label))}">'
+        f'<tr id="aumento-{g.key}-{i}" data-nomes="{names} | {escape(fold(g.label))}"{referencia}>'
         f'<td data-chave="table" data-sort="{g.table}">{TABLE_NAMES[g.table]}</td>'
         f'<td class="nome" data-chave="group" data-sort="{escape(fold(g.label))}">{group_link(g)}</td>'
         f'<th scope="row" class="nome" data-chave="function" data-sort="{escape(fold(name.sort_key))}">'
@@ -221,7 +223,7 @@ def daily_table(c: Comparison, tables_: Tables) -> str:
         '<th scope="col" data-chave="percent" data-tipo="num">Aumento (%)</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody><tfoot>{foot}</tfoot></table>"
     )
-    return region(table, "Diárias atual e proposta", wide=True)
+    return region(table, "Diárias atual e proposta", wide=True, cards=True)
 
 
 class ComparisonPage(TablePage):

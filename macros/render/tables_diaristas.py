@@ -87,7 +87,7 @@ class DiaristasPage(TablePage):
         self.dias = d.days_per_year
         self.notas_gerais = part_notes(d.notes, book, "Toda a tabela")
         self.grafico = str(diaristas_chart(d))
-        self.tabela = region(table, caption, wide=True) + book.flush()
+        self.tabela = region(table, caption, wide=True, cards=True) + book.flush()
 
 
 def diaristas_chart(d: Diaristas) -> Markup:

@@ -85,4 +85,4 @@ class EscalaPage(TablePage):
         self.titulo = label_line(e.title, book, "Título da escala")
         self.fonte = self.linhas(e.title.line, e.rows[-1].source_lines[1])
         self.passos = escape(steps_text(charts.runs(points)))
-        self.tabela = f"{notes_intro}{region(table, caption)}{book.flush()}"
+        self.tabela = f"{notes_intro}{region(table, caption, cards=True)}{book.flush()}"

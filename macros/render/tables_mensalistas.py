@@ -105,7 +105,7 @@ def functions_table(part: FunctionsPart, book: NoteBook, root: str, title: str) 
         f"<thead><tr>{head1}</tr><tr>{head2}</tr></thead><tbody>{''.join(rows)}</tbody>"
         f"<tfoot>{''.join(foot)}</tfoot></table>"
     )
-    return region(table, title, wide=True)
+    return region(table, title, wide=True, cards=True)
 
 
 class FunctionsSection:
@@ -183,7 +183,10 @@ def series_block(block: SeriesBlock, headers: dict[str, Header], tables: Tables,
             num_td(sr.vacancies, "vacancies", book, f"{at}, {COLUMN_NAMES['vacancies']}"),
             lines_td(sr.source_lines, book, sr.notes, at, root),
         ]
-        rows.append(f'<tr id="{sr.id}" data-nomes="{names_attr(p.function for p in posts)}">{"".join(cells)}</tr>')
+        in_scale = ref_value is not None and ref_value in escala.references
+        referencia = f' data-referencia="{int(ref_value)}"' if in_scale and ref_value is not None else ""
+        rows.append(f'<tr id="{sr.id}" data-nomes="{names_attr(p.function for p in posts)}"{referencia}>'
+                    f'{"".join(cells)}</tr>')
     printed = {
         k: num_td(f, k, book, f"Série {title}, total impresso, {COLUMN_NAMES[k]}", "num total")
         for k, f in block.printed_totals.items()

@@ -77,8 +77,10 @@ def test_copy_each_format(page: Page, base_url: str) -> None:
     expected = {
         "json": '"id": "lei-4860-1965!art7_par5"',
         "ris": "SE  - art. 7º, § 5º",
-        "bib": "@legislation{lei-4860-1965:art7_par5,",
+        "bib": "@misc{lei-4860-1965:art7_par5,",
+        "biblatex": "@legislation{lei-4860-1965:art7_par5,",
     }
+    months = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."]
     for fmt, marker in expected.items():
         box.locator(f"button.citar-formato[data-formato={fmt}]").click()
         expect(box.locator(".citar-status")).to_contain_text("copiada.")
@@ -90,8 +92,12 @@ def test_copy_each_format(page: Page, base_url: str) -> None:
             assert json.loads(copied)[0]["accessed"] == {"date-parts": [iso]}
         elif fmt == "ris":
             assert f"Y2  - {iso[0]}/{iso[1]:02d}/{iso[2]:02d}" in copied
+        elif fmt == "bib":
+            assert f"urlaccessdate = {{{iso[2]} {months[iso[1] - 1]} {iso[0]}}}" in copied
+            assert copied.count("@") == 1  # one entry, not the act's nor the next provision's
         else:
             assert f"urldate = {{{iso[0]}-{iso[1]:02d}-{iso[2]:02d}}}" in copied
+            assert copied.count("@") == 1
 
 
 def test_citation_of_1941_act_is_bracketed_without_ementa(page: Page, base_url: str) -> None:

@@ -1,4 +1,4 @@
-"""The engine's saved state (docs/assets/motor-instantaneo.mjs) in headless Chromium.
+"""The engine's saved state (docs/assets/js/engine/snapshot.mjs) in headless Chromium.
 
 One context, three opens of the same calculator link:
 
@@ -11,7 +11,7 @@ One context, three opens of the same calculator link:
 
 Opens 2 and 3 are returns with the engine kept (consent, the engine's files in the device's cache,
 the service worker in control): there the engine's worker is created before Material's script
-runs (docs/assets/motor-cedo.js), told by order (the page records both), never by time. The first
+runs (docs/assets/js/engine/early.mjs), told by order (the page records both), never by time. The first
 open has none of that, and starts the worker as before, after the page's scripts.
 
 No time is compared with a limit (speed: benchmarks/calculators.py).

@@ -156,3 +156,41 @@ def test_receipt_prints_on_one_a4_page_and_the_link_reproduces_it(phone_context:
     assert written == pg.url.split("#")[0]
     assert decode_qr(pg) == written
     pg.close()
+
+
+def test_the_receipt_keeps_the_focus_and_escape_closes_it_from_anywhere(browser: Browser, base_url: str) -> None:
+    """Issue 30: the receipt (aria-modal) let the focus out after 7 Tabs, and Escape then did
+    nothing. Open, it is the only part of the page: the rest is inert; Tab and Shift+Tab, past
+    every stop of the receipt and round again, never leave it; Escape closes it with the focus on
+    a button, and after a click on the sheet's text (the focus then on the page's body); the focus
+    goes back to the button that opened it, and the page is usable again."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR", service_workers="block")
+    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    pg = ctx.new_page()
+    pg.set_default_timeout(20_000)
+    pg.goto(f"{base_url}/calculadoras/horas_extras/?salario_mensal=1.200,00&prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D")
+    opener = pg.locator(".calc-comprovante-abrir")
+    opener.wait_for(timeout=BOOT_TIMEOUT)
+    inside = "() => Boolean(document.activeElement && document.activeElement.closest('.comprovante'))"
+    on_opener = "() => document.activeElement === document.querySelector('.calc-comprovante-abrir')"
+    for way in ("botão", "texto"):
+        opener.focus()
+        pg.keyboard.press("Enter")
+        pg.wait_for_selector(".comprovante")
+        assert pg.evaluate(inside)
+        assert pg.evaluate("() => [...document.body.children].filter(n => !n.classList.contains('comprovante'))"
+                           ".every(n => n.inert)")
+        stops = pg.evaluate("() => document.querySelectorAll('.comprovante a[href], .comprovante button').length")
+        assert stops >= 4
+        for key in ("Tab", "Shift+Tab"):
+            for _ in range(stops + 3):  # every stop, and round again
+                pg.keyboard.press(key)
+                where = "() => document.activeElement.outerHTML.slice(0, 80)"
+                assert pg.evaluate(inside), (way, key, pg.evaluate(where))
+        if way == "texto":
+            pg.locator(".comprovante-folha h3").first.click()
+        pg.keyboard.press("Escape")
+        assert pg.locator(".comprovante").count() == 0, way
+        assert pg.evaluate(on_opener), way
+        assert not pg.evaluate("() => [...document.body.children].some(n => n.inert)"), way
+    ctx.close()

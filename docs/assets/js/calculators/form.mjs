@@ -398,7 +398,13 @@ function compute(form, fromLink) {
       var url = new URL(window.location.href);
       url.search = query;
       url.hash = "";
-      window.history.replaceState(window.history.state, "", url.href);
+      // The address carries the calculation (a reload, «Compartilhar»), updated once the result is
+      // drawn: Chrome's replaceState costs about 10 ms, most of a warm recalculation (issue 27).
+      setTimeout(function () {
+        if (isCurrent(form, generation) && url.href !== window.location.href) {
+          window.history.replaceState(window.history.state, "", url.href);
+        }
+      }, 0);
       offerReceipt(area, {
         resultado: result, entradas: describeInputs(form), link: url.href, rotulos: labels(form),
       });

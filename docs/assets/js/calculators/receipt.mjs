@@ -14,6 +14,10 @@
  *
  * offerReceipt(area, dados) põe o botão no resultado; dados = {resultado, entradas: [{rotulo,
  * valor, itens?}], link, rotulos}.
+ *
+ * Aberto, o comprovante é um diálogo modal de verdade: o resto da página fica inerte (sem foco,
+ * sem toque, fora do leitor de tela), Tab e Shift+Tab giram dentro dele, Esc fecha de qualquer
+ * ponto (também depois de um toque no texto da folha) e o foco volta ao botão que o abriu.
  */
 import { el } from "../common/dom.mjs";
 import { assetsOf, onEachPage, pageBuild } from "../common/page.mjs";
@@ -185,10 +189,62 @@ function fitOnePage(root, sheet) {
   sheet.dataset.escala = String(scale);
 }
 
+// While the receipt is open it is the only part of the page: everything else is inert (no focus,
+// no click, hidden from screen readers), Tab and Shift+Tab go round inside it, and Escape closes it
+// wherever the focus is (on the sheet's text after a click, the focus is the page's body).
+var FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), " +
+  "textarea:not([disabled]), [tabindex]:not([tabindex='-1'])";
+var madeInert = [];
+
+function focusables(root) {
+  return Array.prototype.filter.call(root.querySelectorAll(FOCUSABLE), function (node) {
+    return !node.hidden && node.getClientRects().length > 0;
+  });
+}
+
+function onKey(event) {
+  var root = document.querySelector(".comprovante");
+  if (!root) return;
+  if (event.key === "Escape") {
+    event.preventDefault();
+    event.stopPropagation();
+    close();
+    return;
+  }
+  if (event.key !== "Tab") return;
+  var stops = focusables(root);
+  if (!stops.length) return;
+  var first = stops[0];
+  var last = stops[stops.length - 1];
+  var inside = root.contains(document.activeElement);
+  if (event.shiftKey && (!inside || document.activeElement === first)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (!inside || document.activeElement === last)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function isolate(root) {
+  madeInert = Array.prototype.filter.call(document.body.children, function (node) {
+    return node !== root && !node.inert;
+  });
+  madeInert.forEach(function (node) { node.inert = true; });
+  document.addEventListener("keydown", onKey, true);
+}
+
+function release() {
+  madeInert.forEach(function (node) { node.inert = false; });
+  madeInert = [];
+  document.removeEventListener("keydown", onKey, true);
+}
+
 function close() {
   var root = document.querySelector(".comprovante");
   if (!root) return;
   var opener = root.opener;
+  release();
   root.remove();
   document.body.classList.remove("ep-comprovante-aberto");
   if (opener && opener.isConnected) opener.focus();
@@ -238,6 +294,7 @@ function open(data, opener) {
 
   document.body.appendChild(root);
   document.body.classList.add("ep-comprovante-aberto");
+  isolate(root);
   fitOnePage(root, sheet);
   var title = sheet.querySelector("#comprovante-titulo");
   if (title) title.focus();
@@ -259,9 +316,6 @@ function open(data, opener) {
     if (action === "imprimir") window.print();
     else if (action === "compartilhar") share(root, data);
     else if (action === "fechar") close();
-  });
-  root.addEventListener("keydown", function (event) {
-    if (event.key === "Escape") close();
   });
 }
 

@@ -1,5 +1,5 @@
 /* «Citar»: põe a data de hoje no "Acesso em" das referências e copia a referência (ABNT), a
- * citação no texto (NBR 10520) ou a entrada do dispositivo em CSL-JSON, RIS ou BibTeX, tirada dos
+ * citação no texto (NBR 10520) ou a entrada do dispositivo em CSL-JSON, RIS, BibTeX ou biblatex, tirada dos
  * arquivos do ato em /dados/citacoes/. A referência vai também como text/html (o itálico do
  * Diário Oficial sobrevive à colagem num editor de texto). Os endereços escritos na construção
  * (site_url) viram os de onde a página está sendo lida. Sem JavaScript, a caixa <details> já mostra a referência
@@ -124,18 +124,20 @@ function entryOf(format, text, key) {
     if (!found) return null;
     return found.replace(/^Y2 {2}- .*$/m, "Y2  - " + isoDate(today).replace(/-/g, "/")).trim() + "\r\n";
   }
-  var bibKey = key.replace("!", ":");
+  // BibTeX clássico (@misc, urlaccessdate) ou biblatex (@legislation, urldate).
+  var head = "{" + key.replace("!", ":") + ",";
   var entry = text.split(/\n(?=@)/).filter(function (e) {
-    return e.indexOf("@legislation{" + bibKey + ",") === 0;
+    return /^@[a-z]+\{/.test(e) && e.indexOf(head) === e.indexOf("{");
   })[0];
   if (!entry) return null;
-  return entry.replace(/urldate = \{[^}]*\}/, "urldate = {" + isoDate(today) + "}").trim() + "\n";
+  return entry.replace(/urldate = \{[^}]*\}/, "urldate = {" + isoDate(today) + "}")
+    .replace(/urlaccessdate = \{[^}]*\}/, "urlaccessdate = {" + abntDate(today) + "}").trim() + "\n";
 }
 
 function copyFormat(box, button) {
   var format = button.dataset.formato;
   var name = button.textContent;
-  var link = box.querySelector(".citar-arquivos a[href$='." + format + "']");
+  var link = box.querySelector(".citar-arquivos a[data-formato='" + format + "']");
   var status = box.querySelector(".citar-status");
   var out = box.querySelector(".citar-saida");
   var url = link.href;

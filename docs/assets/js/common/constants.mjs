@@ -1,6 +1,6 @@
 /* Estatutos Portuários — os nomes que as páginas, o worker do motor e o service worker
  * compartilham: caches, chaves do localStorage, tipos de mensagem, arquivos. Escritos uma vez, em
- * constants.json (a construção lê o mesmo arquivo: macros/build/browser_constants.py). */
+ * constants.json (a construção lê o mesmo arquivo: macros/data/browser_constants.py). */
 import names from "./constants.json";
 
 /* Cache Storage: the engine's files and its saved state; every other file of the site. */

@@ -98,15 +98,37 @@ function lastByte() {
   return Math.round(end);
 }
 let engine = null;      // Promise<{run: PyProxy}>
-/* The saved state still to be made (a normal start): taken after the first answer has been
- * sent, or, when the engine was only downloaded (no calculation asked for), once it sits idle. */
+/* The saved state still to be made (a normal start). */
 let snapshotTask = null;
-const IDLE_SNAPSHOT_MS = 3000;
-let runsAsked = 0;
 function takeSnapshot() {
   const task = snapshotTask;
   snapshotTask = null;
   if (task) task();
+}
+/* Work that can wait — the saved state (a copy of the whole memory, compressed), the engine kept
+ * for offline use (every file hashed) — runs once the worker has been idle for IDLE_MS after
+ * its start or its last answer: a calculation asked meanwhile is answered first and puts it off.
+ * The first answer never waits for it, and neither does a recalculation right after it (issue 27:
+ * they waited behind the saved state, about 100 ms). */
+const IDLE_MS = 1000;
+const idleWork = [];
+let idleTimer = null;
+function whenIdle(task) {
+  idleWork.push(task);
+  idleAgain();
+}
+function idleAgain() {
+  clearTimeout(idleTimer);
+  idleTimer = idleWork.length ? setTimeout(doIdleWork, IDLE_MS) : null;
+}
+function notIdle() {
+  clearTimeout(idleTimer);
+  idleTimer = null;
+}
+function doIdleWork() {
+  idleTimer = null;
+  const task = idleWork.shift();
+  if (task) Promise.resolve().then(task).catch(() => {}).then(idleAgain);
 }
 const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
 const STALL_MS = 10000;       // no byte for this long: a download stopped (the page may say another)
@@ -372,7 +394,7 @@ async function boot(message) {
     api = pyodide.pyimport("calculators.api");
     stage("importar", start);
     // The state with the calculators imported is saved for the next start, but only after this
-    // start's first answer (takeSnapshot below): the first calculation never waits for it.
+    // start's first answer, once the worker is idle (whenIdle): no calculation waits for it.
     const made = pyodide;
     snapshotTask = () => {
       try {
@@ -490,12 +512,11 @@ self.onmessage = async (event) => {
     try {
       const ready = await engine;
       self.postMessage({ type: "ready", ms: ready.ms, stages });
-      keepForOffline(Array.isArray(message.files) ? message.files : []).then((kept) => {
+      // Once idle: the state saved for the next start, then the engine kept for offline use.
+      whenIdle(takeSnapshot);
+      whenIdle(() => keepForOffline(Array.isArray(message.files) ? message.files : []).then((kept) => {
         if (kept) self.postMessage({ type: "guardado" });
-      });
-      // No calculation asked for (the engine was downloaded for later): the state is saved once
-      // the worker has been idle a moment; a calculation that comes first takes precedence.
-      setTimeout(() => { if (!runsAsked) takeSnapshot(); }, IDLE_SNAPSHOT_MS);
+      }));
     } catch (error) {
       engine = null;
       self.postMessage({ type: "error", message: plain(error), kind: error && error.kind });
@@ -503,7 +524,7 @@ self.onmessage = async (event) => {
     return;
   }
   if (message.type === "run") {
-    runsAsked += 1;
+    notIdle(); // what can wait waits for this calculation
     if (Number(message.parado) > 0) stallMs = Number(message.parado);
     // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
     const reason = (error) => {
@@ -523,6 +544,7 @@ self.onmessage = async (event) => {
       });
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: error.kind || "tabelas", error: reason(error) });
+      idleAgain();
       return;
     }
     try {
@@ -532,10 +554,9 @@ self.onmessage = async (event) => {
       const json = run(String(message.name), String(message.inputs), data);
       if (stages.calculo === undefined) stage("calculo", start);
       self.postMessage({ type: "result", id: message.id, json: String(json), stages });
-      // The answer is on its way to the page: now the state can be saved for the next start.
-      setTimeout(takeSnapshot, 0);
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: "motor", error: reason(error) });
     }
+    idleAgain();
   }
 };

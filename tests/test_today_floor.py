@@ -1,0 +1,496 @@
+"""Today's floor, proven over every input a form accepts (issue 26 §1).
+
+The oracle (``tests/floor_oracle.py``) is a second, simple reading of CF/88 art. 7º XIII, XIV
+and XVI, CLT art. 64 and the TST decisions of the registry; the inputs come from the forms'
+declarations (``tests/form_inputs.py``). Only ``calculators.api`` is called. Properties:
+
+- today's minimum is never below the floor (horas_extras; jornada's hours; the two chained by
+  jornada's hand-off), and no figure is called today's minimum where the law sets none here;
+- adding hours of any kind never lowers a figure (every total, the minimum, the agreement);
+  more production that pays less (the 1941 § 5º cliff) is always said, with the other reading;
+- every total shown is the sum of the lines it names, to the centavo, in every calculator, and
+  every sum told in a highlight is an amount shown;
+- the holiday is paid in double today (Lei nº 605/1949, art. 9º; TST, Súmula nº 146);
+- an agreement figure is never labelled as owed, never changes today's figures, says so when it
+  is below the minimum; an agreed shift limit below 6 hours never moves today's hours.
+
+Each fix of issue 26 was reverted once, and a property here failed each time (the commit that
+added this file lists which).
+
+The suite runs a few hundred examples per property (fixed seed: the same examples every run).
+``EP_FLOOR_EXAMPLES=1000`` (and ``EP_FLOOR_SEED`` for other examples) runs more:
+``EP_FLOOR_EXAMPLES=1000 .venv/bin/pytest -q tests/test_today_floor.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import timedelta
+from decimal import Decimal
+from typing import Any
+
+import pytest
+from floor_oracle import (
+    OvertimeInputs,
+    Period,
+    WeekInputs,
+    divisor,
+    overtime_floor,
+    week_floor,
+)
+from form_inputs import _time_text, data_for, declaration, form_inputs
+from hypothesis import HealthCheck, assume, given, seed, settings
+from hypothesis import strategies as st
+
+from calculators import api
+
+EXAMPLES = int(os.environ.get("EP_FLOOR_EXAMPLES", "120"))
+SEED = int(os.environ.get("EP_FLOOR_SEED", "26"))
+HALF_CENT = Decimal("0.005")
+
+
+def _settings(factor: float = 1.0) -> Any:
+    return settings(max_examples=max(10, int(EXAMPLES * factor)), deadline=None, derandomize=False,
+                    database=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _run(name: str, typed: dict[str, Any]) -> dict[str, Any]:
+    result = api.run(name, typed, data_for(name))
+    assume(result["ok"])  # the property is over what the form accepts
+    return result
+
+
+def _minutes(text: str) -> int:
+    hours, minutes = text.split(":")
+    return int(hours) * 60 + int(minutes)
+
+
+def _money(result: dict[str, Any], key: str) -> Decimal:
+    return Decimal(result["amounts"][key]["value"])
+
+
+def overtime_inputs(values: dict[str, Any]) -> OvertimeInputs:
+    """The horas_extras form's values, as the oracle reads them."""
+    by_hour = values["forma_salario"] == "hora"
+    rate = values.get("adicional_noturno")
+    return OvertimeInputs(
+        era=values["era"],
+        hourly=values["salario_hora"] if by_hour else None,
+        monthly=None if by_hour else values["salario_mensal"],
+        week_hours=None if by_hour else values.get("semana_horas"),
+        typed_divisor=None if by_hour else values.get("divisor"),
+        chief=values["cargo_direcao_chefia"],
+        extensions=tuple(item["horas"] for item in values.get("prorrogacoes") or []),
+        meal=values["horas_refeicao"],
+        holiday=values["horas_feriado"],
+        holiday_compensated=values["folga_compensatoria"],
+        today_typed=values.get("horas_extras_hoje"),
+        night=values["horas_extras_noturnas"],
+        night_rate=None if rate is None else rate / 100,
+    )
+
+
+def week_inputs(values: dict[str, Any]) -> WeekInputs:
+    """The jornada form's values, as the oracle reads them."""
+    periods = []
+    for item in values["periodos"]:
+        pause = item["break"]
+        periods.append(Period(
+            start=item["start"], end=item["end"],
+            break_minutes=int((pause[1] - pause[0]).total_seconds() // 60) if pause else 0,
+            worked_break=bool(item.get("trabalhou_intervalo")), holiday=bool(item.get("feriado")),
+        ))
+    limit = values.get("limite_acordo_turnos")
+    return WeekInputs(periods=tuple(periods), shifts=values["turnos_revezamento"],
+                      agreed_shift_limit=limit, compensated=values["sabado_compensado"])
+
+
+# --- today's minimum is never below the floor ---------------------------------------------------
+
+TODAY_FIGURES = ("total_minimo_hoje", "total_acrescimos_minimo_hoje")
+
+
+TODAY = {"era": "hoje", "cargo_direcao_chefia": False}
+
+
+@seed(SEED)
+@_settings(0.5)
+@given(form_inputs("horas_extras"))
+def test_no_minimum_where_the_floor_is_not_set_here(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """In the 1965 view, and for a chief post, no figure is called today's minimum."""
+    values, typed = pair
+    result = _run("horas_extras", typed)
+    if overtime_floor(overtime_inputs(values)) is None:
+        shown = [key for key in TODAY_FIGURES if key in result["amounts"]]
+        assert not shown, f"um mínimo de hoje onde a lei não o dá aqui: {shown}"
+    else:
+        assert set(TODAY_FIGURES) <= set(result["amounts"])
+
+
+@seed(SEED)
+@_settings(2)
+@given(form_inputs("horas_extras", TODAY))
+def test_overtime_minimum_is_never_below_the_floor(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    values, typed = pair
+    result = _run("horas_extras", typed)
+    floor = overtime_floor(overtime_inputs(values))
+    assert floor is not None
+    tolerance = HALF_CENT * floor.lines
+    total = _money(result, "total_minimo_hoje")
+    premiums = _money(result, "total_acrescimos_minimo_hoje")
+    assert total >= floor.total - tolerance, (total, floor)
+    assert premiums >= floor.premiums - tolerance, (premiums, floor)
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("jornada"))
+def test_week_overtime_of_today_is_never_below_the_floor(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    values, typed = pair
+    result = _run("jornada", typed)
+    floor = week_floor(week_inputs(values))
+    # The oracle counts a worked break as work; the rule hands it on as meal hours, paid at
+    # 100% (Lei nº 4.860/1965, art. 7º, § 5º, c): both are hours paid as extraordinary.
+    quantities = result["quantities"]
+    shown = _minutes(quantities["horas_extras_hoje"]["value"]) + _minutes(quantities["horas_refeicao"]["value"])
+    assert shown >= floor, (shown, floor)
+
+
+@seed(SEED)
+@_settings(0.7)
+@given(form_inputs("jornada"), st.integers(100_00, 30_000_00))
+def test_the_week_handed_to_overtime_keeps_the_floor(pair: tuple[dict[str, Any], dict[str, Any]],
+                                                      cents: int) -> None:
+    """jornada → «Levar às horas extraordinárias» → a monthly salary: the minimum shown pays
+    at least 50% over each hour past today's limits, and the holiday hours in double."""
+    values, typed = pair
+    week = _run("jornada", typed)
+    handoff = next(h for h in week["handoffs"] if h["calculator"] == "horas_extras")
+    salary = Decimal(cents) / 100
+    inputs = {**handoff["inputs"], "forma_salario": "mensal",
+              "salario_mensal": f"{salary:.2f}".replace(".", ",")}
+    result = _run("horas_extras", inputs)
+    hour = salary / divisor(44)
+    floor = hour * Decimal(week_floor(week_inputs(values))) / 60 * Decimal("1.5")  # the meal hours count at 100%
+    holiday = sum(p.worked for p in week_inputs(values).periods if p.holiday)
+    floor += hour * Decimal(holiday) / 60 * 2
+    assert _money(result, "total_minimo_hoje") >= floor - 4 * HALF_CENT, (result["amounts"], floor)
+
+
+# --- adding hours never lowers a figure --------------------------------------------------------
+
+def _figures(result: dict[str, Any]) -> dict[str, Decimal]:
+    """Every figure a person compares: each total of today's minimum and of the agreement
+    (their lines are each rounded once, so every sum of them only grows), the amount each rule
+    pays (a total that is no other total's line), and the hours counted. The 1965 rule rounds
+    the amount paid once and shows its pay and premium as shares of it: a share may move by one
+    unit between the two as hours change, the amount paid never falls."""
+    amounts = result["amounts"]
+    inner = {part for amount in amounts.values() for part in amount.get("parts", [])}
+    out = {key: Decimal(amount["value"]) for key, amount in amounts.items()
+           if amount.get("parts") and (amount["column"] in ("hoje", "acordo") or key not in inner)}
+    for key, quantity in result["quantities"].items():
+        if quantity["unit"] == "h":
+            out[key] = Decimal(_minutes(quantity["value"]))
+    return out
+
+
+def _duration_text(minutes: int) -> str:
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+@st.composite
+def _more_overtime(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A horas_extras input and the same with more hours of one kind (any duration field, a
+    list item's duration, or one more item)."""
+    _, typed = draw(form_inputs("horas_extras"))
+    more = {key: (list(value) if isinstance(value, list) else value) for key, value in typed.items()}
+    choices: list[tuple[str, Any]] = []
+    for spec in declaration("horas_extras")["inputs"]:
+        if spec["type"] == "duration":
+            choices.append(("field", spec))
+        if spec["type"] == "list" and typed.get(spec["name"]) is not None:
+            choices.append(("item", spec))
+    kind, spec = draw(st.sampled_from(choices))
+    name = spec["name"]
+    if kind == "field":
+        current = api.run("horas_extras", {**typed})
+        assume(current["ok"])
+        echoed = current["inputs"].get(name)
+        base = _minutes(echoed) if echoed else 0
+        high = int(Decimal(spec["max"]) * 60)
+        assume(base < high)
+        more[name] = _duration_text(draw(st.integers(base + 1, min(high, base + 600))))
+    else:
+        items = list(more[name] or [])
+        duration = next(f for f in spec["item_fields"] if f["type"] == "duration")
+        high = int(Decimal(duration["max"]) * 60)
+        if items and draw(st.booleans()):
+            index = draw(st.integers(0, len(items) - 1))
+            base = _minutes(api.run("horas_extras", typed)["inputs"][name][index][duration["name"]]) \
+                if api.run("horas_extras", typed)["ok"] else 0
+            assume(base < high)
+            items[index] = {duration["name"]: _duration_text(draw(st.integers(base + 1, high)))}
+        else:
+            assume(len(items) < int(spec["max_items"]))
+            items.append({duration["name"]: _duration_text(draw(st.integers(1, high)))})
+        more[name] = items
+    return typed, more
+
+
+@seed(SEED)
+@_settings()
+@given(_more_overtime())
+def test_more_overtime_hours_never_lower_a_figure(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    less, more = pair
+    low, high = _run("horas_extras", less), _run("horas_extras", more)
+    before, after = _figures(low), _figures(high)
+    fell = {key: (before[key], after.get(key)) for key in before
+            if key not in after or after[key] < before[key]}
+    assert not fell, fell
+
+
+@st.composite
+def _longer_week(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A week, and the same week with more work: one period ends later (never into the next),
+    one more period after the last, or the break of a period worked."""
+    values, typed = draw(form_inputs("jornada"))
+    periods = values["periodos"]
+    more = {**typed, "periodos": [dict(row) for row in typed["periodos"]]}
+    kind = draw(st.sampled_from(["later", "another", "break"]))
+    index = draw(st.integers(0, len(periods) - 1))
+    period = periods[index]
+    if kind == "break":
+        assume(period["break"] is not None and not period.get("trabalhou_intervalo"))
+        more["periodos"][index]["trabalhou_intervalo"] = True
+        return typed, more
+    if kind == "another":
+        last = periods[-1]
+        start = last["end"] + timedelta(minutes=draw(st.integers(0, 20 * 60)))
+        end = start + timedelta(minutes=draw(st.integers(1, 12 * 60)))
+        assume(start.date() < (periods[0]["start"] + timedelta(days=7)).date())
+        assume(len(periods) < 14)
+        more["periodos"].append({
+            "data": start.strftime("%d/%m/%Y"), "inicio": _time_text(start, 0), "fim": _time_text(end, 0),
+            "feriado": False, "trabalhou_intervalo": False})
+        return typed, more
+    limit = periods[index + 1]["start"] if index + 1 < len(periods) else period["end"] + timedelta(hours=12)
+    limit = min(limit, period["start"] + timedelta(minutes=24 * 60 - 1))
+    room = int((limit - period["end"]).total_seconds() // 60)
+    assume(room >= 1)
+    end = period["end"] + timedelta(minutes=draw(st.integers(1, room)))
+    more["periodos"][index]["fim"] = _time_text(end, 0)
+    return typed, more
+
+
+WEEK_FIGURES = ("horas_trabalhadas", "horas_extras_hoje", "horas_extras_acordo")
+
+
+@seed(SEED)
+@_settings()
+@given(_longer_week())
+def test_more_work_in_the_week_never_lowers_a_figure(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    less, more = pair
+    low, high = _run("jornada", less), _run("jornada", more)
+    fell = {}
+    for key in WEEK_FIGURES:
+        if key in low["quantities"]:
+            before = _minutes(low["quantities"][key]["value"])
+            after = _minutes(high["quantities"][key]["value"]) if key in high["quantities"] else -1
+            if after < before:
+                fell[key] = (before, after)
+    assert not fell, fell
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("jornada", {"turnos_revezamento": True}), st.integers(60, 12 * 60))
+def test_an_agreed_shift_limit_never_moves_todays_figure_below_the_constitution(
+        pair: tuple[dict[str, Any], dict[str, Any]], limit: int) -> None:
+    """CF/88 art. 7º XIV: a shift limit agreed below 6 hours is the agreement's; today's hours
+    (and what is handed to horas_extras) are those of the 6 hours, as if no limit were typed."""
+    _, typed = pair
+    agreed = {**typed, "limite_acordo_turnos": _duration_text(min(limit, 6 * 60))}
+    plain = {**typed, "limite_acordo_turnos": ""}
+    with_it, without = _run("jornada", agreed), _run("jornada", plain)
+    for key in ("horas_extras_hoje",):
+        assert with_it["quantities"][key]["value"] == without["quantities"][key]["value"]
+    handed = [next(h for h in r["handoffs"] if h["calculator"] == "horas_extras")["inputs"]
+              for r in (with_it, without)]
+    assert handed[0] == handed[1]
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("horas_extras", TODAY))
+def test_the_agreement_never_changes_todays_minimum(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """What the worker types from his agreement goes in its own column: today's figures are
+    the same without it."""
+    _, typed = pair
+    with_it = _run("horas_extras", typed)
+    without = _run("horas_extras", {**typed, "acordo_extra": "", "acordo_noturno": ""})
+    for key, amount in without["amounts"].items():
+        if amount["column"] == "hoje":
+            assert with_it["amounts"][key]["value"] == amount["value"], key
+
+
+# --- the lines add up --------------------------------------------------------------------------
+
+@seed(SEED)
+@_settings(0.5)
+@given(st.sampled_from(api.names()).flatmap(lambda name: st.tuples(st.just(name), form_inputs(name))))
+def test_every_total_is_the_sum_of_its_lines(drawn: tuple[str, tuple[dict[str, Any], dict[str, Any]]]) -> None:
+    """In every calculator, each total names its lines, each line is shown, and the lines add up
+    to the total to the centavo (what the screen and the receipt print)."""
+    name, (_, typed) = drawn
+    result = _run(name, typed)
+    amounts = result["amounts"]
+    for key, amount in amounts.items():
+        parts = amount.get("parts")
+        if amount["label"].startswith("Total") and Decimal(amount["value"]):
+            assert parts, f"{key}: um total sem as suas linhas"
+        if not parts:
+            continue
+        missing = [part for part in parts if part not in amounts]
+        assert not missing, f"{key}: linhas que não aparecem: {missing}"
+        assert sum((Decimal(amounts[part]["value"]) for part in parts), Decimal(0)) == Decimal(amount["value"]), (
+            key, {part: amounts[part]["value"] for part in parts}, amount["value"])
+
+
+MONEY = re.compile(r"(?:R\$|Cr\$)\s?\d{1,3}(?:\.\d{3})*(?:,\d{2})?(?!\d)")
+
+
+@seed(SEED)
+@_settings(0.5)
+@given(form_inputs("horas_extras"))
+def test_every_sum_in_a_highlight_is_an_amount_shown(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """A figure the reader is told first is one of the amounts shown, never one computed only
+    in a sentence."""
+    _, typed = pair
+    result = _run("horas_extras", typed)
+    shown = {amount["formatted"] for amount in result["amounts"].values()}
+    for text in result["highlights"]:
+        for figure in MONEY.findall(text):
+            assert figure.replace("\xa0", " ") in {s.replace("\xa0", " ") for s in shown}, (figure, text)
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("horas_extras"))
+def test_the_holiday_is_paid_in_double_today(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """Lei nº 605/1949, art. 9º, and TST Súmula nº 146: in today's values the holiday worked
+    without another day off is two hours' pay per hour, on top of a monthly salary; its lines
+    cite those, never CF/88 art. 7º, XVI, and no sentence says that only the premium is owed
+    (that reading stays in the 1965 view, labelled)."""
+    values, typed = pair
+    result = _run("horas_extras", typed)
+    said = " ".join(result["warnings"] + result["highlights"])
+    if values["era"] != "hoje":
+        if values["horas_feriado"]:
+            assert "só o acréscimo" not in said or "regra de 1965" in said
+        return
+    assert "só o acréscimo" not in said.replace("e não só o acréscimo", "")
+    if values["cargo_direcao_chefia"] or not values["horas_feriado"] or values["folga_compensatoria"]:
+        assert "hoje_dobra_feriado" not in result["amounts"]
+        return
+    pay, double = (Decimal(result["amounts"][k]["value"]) for k in ("hoje_salario_feriado", "hoje_dobra_feriado"))
+    assert pay == double and "hoje_dobra_feriado" in result["amounts"]["total_minimo_hoje"]["parts"]
+    cited = [s["provision"]["ref"] for s in result["steps"] if "feriado" in s["explanation"].lower()]
+    assert "cf-1988#art7_inc16" not in cited and {"lei-605-1949#art9", "tst-sumula-146#sumula"} <= set(cited)
+
+
+@st.composite
+def _more_production(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A paralisacoes input with a production, and the same with more production: both drawn
+    within a day's wage of each other (where §§ 4º–5º decide), from any form input."""
+    values, typed = draw(form_inputs("paralisacoes", {"minimo_mensal": "", "producao_mes": ""},
+                                     filled=("producao", "duracao_minutos", "toneladas")))
+    day = int(values["salario_dia"] * 1000)
+    low = draw(st.integers(0, day))
+    high = low + draw(st.integers(1, max(1, day)))
+    mil_reis = lambda reis: f"{reis // 1000}${reis % 1000:03d}"  # noqa: E731
+    return {**typed, "producao": mil_reis(low)}, {**typed, "producao": mil_reis(high)}
+
+
+@seed(SEED)
+@_settings()
+@given(_more_production())
+def test_more_production_paying_less_is_always_said(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """Decreto-Lei de 1941, art. 4º, §§ 4º–5º: read literally, more production can pay less
+    (the § 5º cliff). Wherever it does, the result says so and gives the other reading."""
+    less, more = pair
+    low, high = _run("paralisacoes", less), _run("paralisacoes", more)
+    before = Decimal(low["amounts"]["remuneracao_minima"]["value"])
+    after = Decimal(high["amounts"]["remuneracao_minima"]["value"])
+    if after < before:
+        said = " ".join(high["warnings"])
+        assert "Degrau do § 5º" in said and "Na outra leitura" in said, said
+
+
+# --- the agreement beside, never owed ----------------------------------------------------------
+
+OWED = re.compile(r"\b(devid[oa]s?|mínimo|garant\w+)\b", re.IGNORECASE)
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("horas_extras", {"era": "hoje"}))
+def test_the_agreement_is_never_labelled_as_owed(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    values, typed = pair
+    result = _run("horas_extras", typed)
+    agreement = {key: amount for key, amount in result["amounts"].items() if amount.get("column") == "acordo"}
+    if values.get("acordo_extra") is None and values.get("acordo_noturno") is None:
+        assert not agreement
+        return
+    for amount in agreement.values():
+        assert not OWED.search(amount["label"].replace("não é um valor devido", "")), amount["label"]
+    agreed = result["amounts"].get("horas_extras_pelo_acordo")
+    today = result["amounts"].get("minimo_hoje_horas_extras")
+    if agreed and today and Decimal(agreed["value"]) < Decimal(today["value"]):
+        said = " ".join(result["warnings"] + result["highlights"])
+        assert "abaixo do mínimo" in said, (agreed, today, said)
+    others = {amount["formatted"] for key, amount in result["amounts"].items() if key not in agreement}
+    for text in result["highlights"]:
+        for key, amount in agreement.items():
+            if amount["formatted"] not in others:
+                assert amount["formatted"] not in text, (key, text)
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("jornada"))
+def test_the_agreed_shift_limit_stays_in_its_column(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """CF/88 art. 7º XIV: a shift limit agreed below 6 hours is the agreement's, never the
+    Constitution's: today's hours and the hand-off to horas_extras never count from it."""
+    values, typed = pair
+    result = _run("jornada", typed)
+    week = week_inputs(values)
+    floor = week_floor(week)
+    handoff = next(h for h in result["handoffs"] if h["calculator"] == "horas_extras")
+    handed = handoff["inputs"].get("horas_extras_hoje")
+    meal = _minutes(handoff["inputs"]["horas_refeicao"])  # a worked break: meal hours, at 100%
+    assert handed is not None and _minutes(handed) + meal >= floor
+    label = result["quantities"]["horas_extras_hoje"]["label"]
+    agreed = result["quantities"].get("horas_extras_acordo")
+    if week.shifts and week.agreed_shift_limit is not None and week.agreed_shift_limit < 360:
+        assert agreed is not None, "o limite do acordo sem a sua coluna"
+        assert not OWED.search(agreed["label"]), agreed["label"]
+        assert _minutes(handed) == _minutes(result["quantities"]["horas_extras_hoje"]["value"])
+    assert "acordo" not in label.lower() or "CF" in label
+
+
+@pytest.mark.parametrize("name", ["horas_extras", "jornada"])
+def test_the_generator_reaches_every_declared_field(name: str) -> None:
+    """The inputs come from the declaration: every field of the form is one the generator
+    draws (a new field gets generated without editing this file)."""
+    fields = {spec["name"] for spec in declaration(name)["inputs"]}
+    drawn: set[str] = set()
+
+    @settings(max_examples=30, database=None)
+    @given(form_inputs(name))
+    def collect(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+        drawn.update(key for key, value in pair[1].items() if value not in ("", None))
+
+    collect()
+    assert fields <= drawn, fields - drawn

@@ -2,13 +2,14 @@
 
 Run with ``bash scripts/run.sh bench`` (builds the site first) or
 ``.venv/bin/python benchmarks/calculators.py [site]``. Headless Chromium (Debian's
-/usr/bin/chromium, the flags of the browser tests) against tests/static_server.py, which
-compresses and sends cache headers as a host should. Figures are printed, never asserted.
+/usr/bin/chromium, the flags of the browser tests) against nginx with deploy/nginx.conf
+(tests/site_server.py), the headers and the precompressed copies a host sends; the throttled
+profile goes through the small proxy in front of it. Figures are printed, never asserted.
 
 Three profiles:
 - unthrottled (local server, full CPU);
 - 4× CPU on the local link (the page's CPU, DevTools emulation);
-- throttled, "Fast 3G": the server sends 1.6 Mbit/s in total with 150 ms before each response
+- throttled, "Fast 3G": the proxy sends 1.6 Mbit/s in total with 150 ms before each request
   (every request, the worker's included), and Chromium slows the page's CPU 4× (DevTools
   emulation; it applies to the page's thread, not to the worker's).
 
@@ -24,7 +25,7 @@ it so (tests/browser/test_benchmark.py) so that a refactor cannot break the scri
 All in one run, as ratios:
 1. engine gzip bytes ÷ stock Pyodide (assets/motor.json, written by the build);
 2. cold tap → first result ÷ bare ``loadPyodide()`` + ``1 + 1`` from stock Pyodide's files
-   (target ≤ 1.10), both profiles; the user already agreed (``ep-motor`` = ``sim``);
+   (target ≤ 1.10), both profiles; the user already agreed (offline_helpers.CONSENT);
 3. warm recalculation ÷ cold (target ≤ 1/50);
 4. second visit with a warm cache: navigation → first result, throttled (target ≤ 3 s);
 5. offline: with the network cut after one visit and «Usar sem internet», pages that open and
@@ -71,7 +72,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 from report import Report  # noqa: E402  (benchmarks/report.py)
-from static_server import Throttle, start  # noqa: E402
+from site_server import Throttle, start  # noqa: E402
 
 from calculators import api  # noqa: E402
 from macros.build import precompress  # noqa: E402

@@ -14,6 +14,7 @@ from typing import Any
 from markupsafe import Markup
 
 from .data.site import Site, current
+from .macro_errors import report_errors
 from .render import edition, home, perguntas
 from .render import hoje as render_hoje
 from .render.calculators import calculator_page, calculators_index
@@ -145,3 +146,5 @@ def define_env(env: Any) -> None:
             "comparacao": ComparisonPage,
         }
         return pages[name](current())
+
+    report_errors(env)  # a failing macro is logged as an error, never silent under -q

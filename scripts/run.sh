@@ -2,10 +2,13 @@
 # Estatutos Portuários — one entry point for setup, build, serve, test and benchmark.
 #
 #   bash scripts/run.sh serve   # set everything up, build, serve site/ on http://127.0.0.1:8000/
-#                               # (gzip and the cache headers of dev/server.md)
+#                               # with nginx and deploy/nginx.conf (as a real host: dev/server.md)
 #   bash scripts/run.sh test    # set everything up, run the whole test suite
 #   bash scripts/run.sh test --rapido  # lint, types and the tests that build nothing (about a minute)
 #   bash scripts/run.sh build   # set everything up, build the site into site/
+#   bash scripts/run.sh cabecalhos  # build, then rewrite the generated headers of deploy/ from it
+#   bash scripts/run.sh hospedagem  # build, then measure what each kind of host sends the engine's
+#                               # worker (benchmarks/hosts.py; results in benchmarks/results/)
 #   bash scripts/run.sh busca [--so-erros]  # the search's query set, with the table (a minute)
 #   bash scripts/run.sh bench [REV] [--etapa=pagina,busca]  # set everything up, run the benchmark
 #                               # (with REV: also the site of that commit, side by side; --etapa:
@@ -13,7 +16,8 @@
 #                               # results go to benchmarks/results/ (a dated .md and .json)
 #
 # Works on a fresh Debian machine as root with only the package registries reachable:
-# Debian packages (chromium, nodejs, npm, python3-venv, faketime) via apt, Python packages pinned in
+# Debian packages (chromium, nodejs, npm, python3-venv, faketime, nginx with its brotli module,
+# caddy) via apt, Python packages pinned in
 # requirements.txt via pip, npm packages pinned in package-lock.json via npm ci.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,6 +41,13 @@ setup_system() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The tests build twice under different clocks (tests/test_reproducible_build.py).
   command -v faketime >/dev/null 2>&1 || missing+=(faketime)
+  # nginx serves the site for serve, the tests and the benchmark (deploy/nginx.conf); Caddy runs
+  # deploy/Caddyfile once in the tests, to prove it sends the same headers.
+  local servers=()
+  [ -x /usr/sbin/nginx ] || servers+=(nginx)
+  [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || servers+=(libnginx-mod-http-brotli-static)
+  command -v caddy >/dev/null 2>&1 || servers+=(caddy)
+  missing+=("${servers[@]}")
   if [ ${#missing[@]} -gt 0 ]; then
     log "Instalando pacotes do sistema: ${missing[*]}"
     if [ "$(id -u)" -ne 0 ]; then
@@ -46,6 +57,15 @@ setup_system() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-dejavu-core >/dev/null
+    # Installed here only to run from a temporary folder: their system services (a default site on
+    # port 80) are not left running nor started at boot.
+    if [ ${#servers[@]} -gt 0 ] && [ -d /run/systemd/system ]; then
+      for unit in nginx caddy; do
+        if printf '%s\n' "${servers[@]}" | grep -qx "$unit"; then
+          systemctl disable --now "$unit" >/dev/null 2>&1 || true
+        fi
+      done
+    fi
   fi
 }
 
@@ -89,7 +109,15 @@ setup() { setup_system; setup_python; setup_node; }
 # mkdocs builds the pages and the engine (its report: each file's raw and gzip size); Workbox
 # then writes the service worker over the built site (scripts/service_worker.mjs).
 build() {
-  .venv/bin/mkdocs build --strict --clean -q
+  local status=0
+  .venv/bin/mkdocs build --strict --clean -q || status=$?
+  if [ "$status" -ne 0 ]; then
+    # The cause is printed above ("Dados inválidos — arquivo: em lugar: razão", or the page and the
+    # macro that failed: macros/macro_errors.py); never a silent exit.
+    echo "A construção parou (código $status): a causa está acima. Para ver cada passo:" \
+      ".venv/bin/mkdocs build --strict" >&2
+    exit "$status"
+  fi
   node scripts/service_worker.mjs site
   .venv/bin/python -c 'import json, sys; sys.path.insert(0, "."); from macros.build.engine import report_lines; print("\n".join(report_lines(json.load(open("site/assets/motor.json")))))'
 }
@@ -100,8 +128,17 @@ case "$cmd" in
   build) setup; build; log "Site construído em site/" ;;
   serve)
     setup; build
-    log "Servindo site/ em http://127.0.0.1:8000/ (Ctrl+C para parar)"
-    exec .venv/bin/python tests/static_server.py site 8000
+    exec .venv/bin/python deploy/local_server.py site "${EP_PORTA:-8000}"
+    ;;
+  hospedagem)
+    setup; build
+    exec .venv/bin/python benchmarks/hosts.py site
+    ;;
+  cabecalhos)
+    # The page policy (the theme's script hashes) changes with Material or the public address:
+    # deploy/nginx.conf and deploy/Caddyfile are rewritten from a build (tests/test_hosting.py).
+    setup; build
+    .venv/bin/python -m macros.build.hosting site
     ;;
   test)
     setup
@@ -165,7 +202,7 @@ case "$cmd" in
     fi
     ;;
   *)
-    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup}" >&2
+    echo "uso: bash scripts/run.sh {serve|test|build|bench|busca|setup|cabecalhos|hospedagem}" >&2
     exit 2
     ;;
 esac

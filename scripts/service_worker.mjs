@@ -109,11 +109,30 @@ const hashOf = (url) => createHash("sha256").update(readFileSync(path.join(site,
 const ordered = (urls) => urls.slice().sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 const siteFiles = Object.fromEntries(ordered(all.filter((url) => !isDownload(url))).map((url) => [url, hashOf(url)]));
 const downloads = Object.fromEntries(ordered(all.filter(isDownload)).map((url) => [url, hashOf(url)]));
+// Each page's name, so that «Usar sem internet» can say which page did not come: its <title>
+// without the site's name, entities decoded.
+function decoded(text) {
+  const named = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+  return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name) => {
+    if (name[0] !== "#") return named[name.toLowerCase()] ?? whole;
+    return String.fromCodePoint(name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : Number(name.slice(1)));
+  }).replace(/\s+/g, " ").trim();
+}
+const titleOf = (url) => {
+  const found = /<title>([^<]*)<\/title>/.exec(readFileSync(path.join(site, url), "utf-8"));
+  return found ? decoded(found[1]) : "";
+};
+// Material writes «<page> - <site name>»; the site's name, as the manifest gives it.
+const siteName = JSON.parse(readFileSync(path.join(site, "manifest.webmanifest"), "utf-8")).name;
+const titles = Object.fromEntries(Object.keys(siteFiles).filter((url) => url.endsWith(".html")).map((url) => {
+  const title = titleOf(url);
+  return [url, title.endsWith(` - ${siteName}`) ? title.slice(0, -(siteName.length + 3)) : title];
+}));
 const SW_MOTOR = await bundleWorkerScript("sw-motor.mjs", { files: engineHashes, build: buildId });
 writeFileSync(path.join(site, "sw-motor.js"), SW_MOTOR);
 // sw.js imports it under its own content hash: a new build id or engine is a new import.
 const swMotorVersion = createHash("sha256").update(SW_MOTOR).digest("hex").slice(0, 12);
-const swPaginas = await bundleWorkerScript("sw-paginas.mjs", { files: siteFiles, downloads });
+const swPaginas = await bundleWorkerScript("sw-paginas.mjs", { files: siteFiles, downloads, titles });
 writeFileSync(path.join(site, "sw-paginas.js"), swPaginas);
 const swPaginasVersion = createHash("sha256").update(swPaginas).digest("hex").slice(0, 12);
 

@@ -107,3 +107,18 @@ def test_each_shared_name_is_written_once() -> None:
             if re.search(rf"""["'`]{re.escape(name)}["'`?]""", text):
                 found.append(f"{path.relative_to(ROOT).as_posix()}: {name}")
     assert not found, "nomes de common/constants.json escritos de novo:\n" + "\n".join(found)
+
+
+def test_the_tests_take_the_cache_and_storage_names_from_the_constants() -> None:
+    """The browser tests and benchmarks use offline_helpers (ENGINE_CACHE, CONSENT…), read from
+    common/constants.json: a renamed cache or key cannot leave a test checking the old one."""
+    names = json.loads((ROOT / "docs" / "assets" / "js" / "common" / "constants.json").read_text(encoding="utf-8"))
+    typed = [*names["caches"].values(), *names["storage"].values()]
+    found = []
+    for path in sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")]):
+        if path.name == "test_browser_modules.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.relative_to(ROOT).as_posix()}: {name}" for name in typed
+                  if re.search(rf"""["'`]{re.escape(name)}["'`]""", text)]
+    assert not found, "nomes de common/constants.json escritos à mão:\n" + "\n".join(found)

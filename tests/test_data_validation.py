@@ -21,7 +21,7 @@ BROKEN = [
     ("chave-desconhecida", "body[2]", "chave desconhecida"),
     ("id-duplicado", "body[2].id", "id 'art1' repetido"),
     ("id-malformado", "body[1].children[1].id", "não segue a gramática LexML"),
-    ("tipo-errado", "identification.number.editorial", "tipo errado: 'sim' não é do tipo boolean"),
+    ("tipo-errado", "identification.number.editorial", "tipo errado: 'sim' não é true ou false"),
     ("remissao-inexistente", "body[1].children[0].citations[0].target", "'#art9', que não existe"),
     ("yaml-invalido", "linha 29", "YAML inválido"),
 ]

@@ -57,7 +57,7 @@ BROKEN: list[tuple[str, Any, str, str]] = [
     ("sem fonte", lambda d: d["articles"]["art7"]["claims"][0].pop("sources"),
      "articles.art7.claims[0]", "campo obrigatório ausente ('sources')"),
     ("fontes vazias", lambda d: d["articles"]["art7"]["claims"][0].update(sources=[]),
-     "articles.art7.claims[0].sources", "[] should be non-empty"),
+     "articles.art7.claims[0].sources", "lista vazia (é preciso ao menos 1 item)"),
     ("sem conferência", lambda d: d["articles"]["art7"]["claims"][1].pop("check"),
      "articles.art7.claims[1]", "campo obrigatório ausente ('check')"),
     ("data malformada", lambda d: d["articles"]["art7"]["claims"][1]["check"].update(date="30/11/2026"),

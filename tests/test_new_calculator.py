@@ -1,6 +1,6 @@
 """A 7th calculator is its rule module, its cases file and its page, plus one nav line.
 
-In a temporary copy of the repository (``mkdocs.yml``, ``docs/``, ``data/``, ``macros/``,
+In a temporary copy of the repository (``mkdocs.yml``, ``docs/``, ``overrides/``, ``data/``, ``macros/``,
 ``calculators/``, ``tests/``, ``pyproject.toml``; ``node_modules`` linked) a toy calculator is
 added by writing exactly:
 

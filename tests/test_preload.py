@@ -1,6 +1,6 @@
 """A calculator page asks for all its scripts at once (issue 22 §4: the engine offer appears soon
 after the first paint on a slow link; benchmark item 7 measures it): each script of its body is
-preloaded from its ``<head>`` (macros/build/offline.py, ``preload_scripts``; a module with
+preloaded from its ``<head>`` (macros/build/offline.py, ``preloads``; a module with
 ``modulepreload``, which the module's own request then uses). A text page is
 left as it is (nothing competes with its style sheets for the first paint)."""
 

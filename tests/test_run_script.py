@@ -17,7 +17,7 @@ from conftest import ROOT
 
 SCRIPT = (ROOT / "scripts" / "run.sh").read_text(encoding="utf-8")
 IMPORTS = re.findall(r"from ([\w.]+) import ([\w, ]+)", SCRIPT)
-FILES = sorted(set(re.findall(r"\b((?:scripts|tests|benchmarks)/[\w./-]+\.(?:py|mjs|js|sh))\b", SCRIPT)))
+FILES = sorted(set(re.findall(r"\b((?:scripts|tests|benchmarks|deploy)/[\w./-]+\.(?:py|mjs|js|sh))\b", SCRIPT)))
 
 
 def test_the_script_has_imports_and_files() -> None:

@@ -45,8 +45,10 @@ _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _BR_DATE = re.compile(r"([0-9]{1,2})[/.,-]([0-9]{1,2})[/.,-]([0-9]{4}|[0-9]{2})")
 _DIGIT_DATE = re.compile(r"([0-9]{2})([0-9]{2})([0-9]{4}|[0-9]{2})")
 
-_TRUE = frozenset({"sim", "s", "true", "verdadeiro", "1", "on", "yes"})
-_FALSE = frozenset({"nao", "não", "n", "false", "falso", "0", "off", "no"})
+# The words a yes/no answer may be typed or linked with, once: the forms get the yes words from the
+# build (``data-palavras-sim``, macros/render/calculator_form.py).
+YES_WORDS = frozenset({"sim", "s", "true", "verdadeiro", "1", "on", "yes"})
+NO_WORDS = frozenset({"nao", "não", "n", "false", "falso", "0", "off", "no"})
 
 
 @dataclass(frozen=True)
@@ -187,9 +189,9 @@ def parse_boolean(raw: object, field: str, label: str) -> bool:
         return raw
     if isinstance(raw, str) and len(raw) <= 20:
         text = raw.strip().casefold()
-        if text in _TRUE:
+        if text in YES_WORDS:
             return True
-        if text in _FALSE:
+        if text in NO_WORDS:
             return False
     raise FieldError(field, f"{label}: responda sim ou não.")
 

@@ -1,6 +1,7 @@
 """The site's own scripts and styles in few requests, bundled at build (issue 22 §4, issue 27).
 
-Where each script loads is decided here, in :data:`BUNDLES`, and nowhere else. The scripts are ES
+Where each script loads is decided here, in :data:`BUNDLES`, and nowhere else; the tags are put in
+Material's template blocks by ``overrides/main.html`` (:mod:`macros.build.page_parts`). The scripts are ES
 modules in ``docs/assets/js/`` (by feature: ``common/``, ``calculators/``, ``engine/``,
 ``offline/``, ``tables/``, ``citations/``, ``search/``; ``dev/browser-code.md``), never published
 raw; each bundle is built by esbuild (npm, pinned; ``macros/build/esbuild.mjs``) from one entry
@@ -17,13 +18,14 @@ module in ``docs/assets/js/entries/``, minified and named by its content's hash
   starts): the style sheet right before the common one (the group's sheets are listed first in
   ``extra_css``, so the cascade keeps the listed order), the module after the site's. Material's
   instant navigation does not run a new page's scripts, and copies its ``<head>`` links after the
-  others, so when it opens a page whose article carries ``data-ep-pacote="<name>"`` the site's
+  others, so when it opens a page whose article starts with the mark ``data-ep-pacote="<name>"``
+  (:func:`group_mark`, in the block ``content`` of ``overrides/main.html``) the site's
   bundle puts the group's style sheet back before the common one, the article hidden until it is
   in, and imports the group's module (``docs/assets/js/common/groups.mjs``; the files of every
   group in ``<meta name="ep-pacotes">``);
 - ``assets/motor-cedo.<hash>.js`` (a module), ``async`` in the ``<head>`` of a page with a
   calculator's form, right after the build id (``<meta name="ep-versao">``), with the engine files
-  and size copied from the page's engine offer (``data-motor-arquivos``, ``data-motor-gzip``): on
+  and size the page's engine offer carries (``data-motor-arquivos``, ``data-motor-gzip``): on
   a return with the engine kept, the worker starts while the page's HTML is still being read
   (``docs/assets/js/engine/early.mjs``);
 - ``assets/calculadoras-worker.mjs``: the engine's worker (a module; Pyodide stays apart, in
@@ -110,10 +112,6 @@ GROUPS = (
     # words to highlight (?h=; docs/assets/js/search/start.mjs).
     Group("busca", None, ()),
 )
-BUILD_ID_META = re.compile(r'<meta name="ep-versao" content="[^"]*">')
-CALCULATOR_FORM = re.compile(r'<form class="calc-form[ "]')
-OFFER_DATA = re.compile(r'\sdata-motor-gzip="(\d+)" data-motor-arquivos="([^"]*)"')
-THEME_SCRIPT = re.compile(r'<script src="([^"]*)assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js"></script>')
 
 
 class BundleError(ValueError):
@@ -295,13 +293,20 @@ def bundle(files: Files, config: Any, out: Bundles) -> None:
 
 
 def tags(out: Bundles, root: str, groups: list[Group]) -> tuple[str, str]:
-    """(before Material's script, after it): the bundles' tags for a page whose root is ``root``
-    and that carries ``groups``."""
+    """(before Material's script, after it), for ``overrides/main.html``'s block ``scripts``: the
+    bundles' tags for a page whose root is ``root`` and that carries ``groups``."""
     before = f'<script src="{root}{out.before}"></script>'
     after = f'<script type="module" src="{root}{out.site}"></script>'
     for group in groups:
         after += f'<script type="module" src="{root}{out.groups[group.name][0]}"></script>'
     return before, after
+
+
+def scripts_in_order(out: Bundles, root: str, groups: list[Group], theme_script: str) -> list[tuple[bool, str]]:
+    """Every script the page's body loads, in order, with Material's (``theme_script``, from the
+    site's root): (is it a module, its address)."""
+    return [(False, root + out.before), (False, root + theme_script), (True, root + out.site),
+            *[(True, root + out.groups[group.name][0]) for group in groups]]
 
 
 def head_tags(out: Bundles, site_url: str) -> str:
@@ -312,36 +317,23 @@ def head_tags(out: Bundles, site_url: str) -> str:
             f'<meta name="ep-pacotes" content="{html.escape(names)}">')
 
 
-def add_to_page(output: str, out: Bundles, root: str, groups: list[Group]) -> str | None:
-    """The page with the bundles around Material's script (None: that script is not there), its
-    groups' style sheets right before the common one, and its article marked for instant
-    navigation (``data-ep-pacote``)."""
-    match = THEME_SCRIPT.search(output)
-    if match is None:
-        return None
-    before, after = tags(out, root, groups)
-    output = output[: match.start()] + before + match.group(0) + after + output[match.end():]
-    if groups:
-        common = f'<link rel="stylesheet" href="{root}{out.style}">'
-        if common not in output:
-            return None
-        links = "".join(f'<link rel="stylesheet" href="{root}{out.groups[group.name][1]}">' for group in groups)
-        output = output.replace(common, links + common, 1)
-        names = " ".join(group.name for group in groups)
-        output = output.replace('<article class="md-content__inner md-typeset"',
-                                f'<article class="md-content__inner md-typeset" data-ep-pacote="{names}"', 1)
-    return output
+def group_styles(out: Bundles, root: str, groups: list[Group]) -> str:
+    """The groups' style sheets, at the end of the block ``styles``: right before the common one
+    (``extra_css``), the cascade of the listed order."""
+    return "".join(f'<link rel="stylesheet" href="{root}{out.groups[group.name][1]}">'
+                   for group in groups if out.groups[group.name][1])
 
 
-def head_start(output: str, out: Bundles, root: str) -> str:
-    """A page with a calculator's form: motor-cedo, an async module, right after the build id in
-    the ``<head>``, with the offer's engine files and size (run after the offer is in the page)."""
-    if not CALCULATOR_FORM.search(output):
-        return output
-    meta, offer = BUILD_ID_META.search(output), OFFER_DATA.search(output)
-    if meta is None or offer is None:
-        missing = "o id da construção (ep-versao)" if meta is None else "a oferta do motor (data-motor-arquivos)"
-        raise BundleError(f"página de calculadora sem {missing}: o motor não pode começar cedo")
-    tag = (f'<script type="module" async src="{root}{out.head_calculators}" data-motor-gzip="{offer.group(1)}" '
-           f'data-motor-arquivos="{offer.group(2)}"></script>')
-    return output[: meta.end()] + tag + output[meta.end():]
+def group_mark(groups: list[Group]) -> str:
+    """The mark at the start of the article of a page that carries groups, read by
+    ``common/groups.mjs`` after Material's instant navigation opens it."""
+    if not groups:
+        return ""
+    return f'<div hidden data-ep-pacote="{" ".join(group.name for group in groups)}"></div>'
+
+
+def early_start(out: Bundles, root: str, gzip: str, files: str) -> str:
+    """motor-cedo, an async module in the ``<head>`` of a page with a calculator's form, with the
+    engine offer's files and size (``offline.offer_data``, already escaped)."""
+    return (f'<script type="module" async src="{root}{out.head_calculators}" data-motor-gzip="{gzip}" '
+            f'data-motor-arquivos="{files}"></script>')

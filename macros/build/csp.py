@@ -12,8 +12,10 @@ The site's own scripts are files (``assets/*.js``), allowed by ``'self'``.
 The policy:
 
 - ``default-src 'self'``: nothing from another host (fonts, styles, images, data);
-- ``script-src 'self' 'wasm-unsafe-eval'`` plus the hashes: scripts only from the site's files,
-  WebAssembly for Pyodide, no ``'unsafe-inline'`` and no ``'unsafe-eval'``;
+- ``script-src 'self'`` plus the hashes: scripts only from the site's files, no
+  ``'unsafe-inline'`` and no ``'unsafe-eval'``; no ``'wasm-unsafe-eval'`` either: only the
+  engine's worker compiles WebAssembly, and a worker never sees a ``<meta>``: a host sends it its
+  own policy (``macros/build/hosting.py``);
 - ``worker-src 'self'`` (the calculators' Web Worker, Material's search worker, a service
   worker), ``manifest-src 'self'``, ``connect-src 'self'`` (search index, sitemap, tables);
 - ``img-src 'self' data:`` (Material draws its icons as ``data:`` SVG in CSS);
@@ -22,8 +24,8 @@ The policy:
 - ``object-src 'none'``, ``base-uri 'self'``, ``form-action 'self'``.
 
 Non-executing blocks (``application/json``, ``application/ld+json``) need no hash.
-A policy in a ``<meta>`` cannot set ``frame-ancestors``; a server that can send headers should
-send the same policy as a header, plus ``frame-ancestors 'self'``.
+A policy in a ``<meta>`` cannot set ``frame-ancestors``; a host that can send headers sends the same
+policy as a header, plus ``frame-ancestors 'self'`` (``macros/build/hosting.py``, ``deploy/``).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ META = "Content-Security-Policy"
 
 BASE_POLICY = (
     ("default-src", "'self'"),
-    ("script-src", "'self' 'wasm-unsafe-eval'"),
+    ("script-src", "'self'"),
     ("worker-src", "'self'"),
     ("connect-src", "'self'"),
     ("manifest-src", "'self'"),

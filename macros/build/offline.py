@@ -1,13 +1,15 @@
 """The site installable and usable offline, and the engine asked for before it downloads.
 
-Called from ``macros/build/plugin.py`` (``on_post_page``):
+Used by ``macros/build/plugin.py`` and ``macros/build/page_parts.py``:
 
-- every page links the web app manifest (``/manifest.webmanifest``) and its icons;
-- each calculator page (and the calculators index) gets the engine offer: the real download
-  size from the build (``site_files.engine_report``), a rough time on a slow connection,
-  «Baixar o motor de cálculo (x MB)» and «Usar sem internet». It is hidden until
-  ``assets/motor.js`` shows it; without JavaScript the worked examples are the page. The page's
-  scripts are preloaded from its ``<head>`` (:func:`preload_scripts`).
+- every page links the web app manifest (``/manifest.webmanifest``) and its icons
+  (:func:`head_links`, in the block ``extrahead``);
+- each calculator page (and the calculators index) gets the engine offer in its content
+  (:func:`add_offer`, ``on_page_content``): the real download size from the build
+  (``site_files.engine_report``), a rough time on a slow connection, «Baixar o motor de cálculo
+  (x MB)» and «Usar sem internet». It is hidden until ``engine/offer.mjs`` shows it; without
+  JavaScript the worked examples are the page. The page's scripts are preloaded from its
+  ``<head>`` (:func:`preloads`).
 
 The service worker itself is generated after the build by ``scripts/service_worker.mjs``.
 """
@@ -15,14 +17,15 @@ The service worker itself is generated after the build by ``scripts/service_work
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from calculators.core.money import format_decimal
+
+from ..render import material
 
 # A slow mobile connection, as in the issue's measurements: 400 kbit/s, 400 ms per round trip.
 SLOW_BITS_PER_SECOND = 400_000
@@ -54,11 +57,18 @@ def head_links(prefix: str) -> str:
     )
 
 
-def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
-    """The engine offer (hidden until motor.js decides to show it)."""
+def offer_data(report: Mapping[str, Any]) -> tuple[str, str]:
+    """The engine's size (gzip bytes) and files (url, bytes, sha256), as the offer and the early
+    start in the ``<head>`` carry them (``data-motor-gzip``, ``data-motor-arquivos``, escaped)."""
     files = [{"url": f["url"], "bytes": f["bytes"], "sha256": f["sha256"]} for f in report["files"]]
+    return str(int(report["gzip"])), str(escape(json.dumps(files, separators=(",", ":"))))
+
+
+def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
+    """The engine offer (hidden until engine/offer.mjs decides to show it)."""
+    gzip, files = offer_data(report)
     size = megabytes(int(report["gzip"]))
-    time = slow_time(int(report["gzip"]), len(files))
+    time = slow_time(int(report["gzip"]), len(report["files"]))
     intro = (
         "Para usar as calculadoras sem internet, baixe uma vez o motor de cálculo"
         if index_page
@@ -72,20 +82,22 @@ def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
             "de {time}; depois fica guardado neste aparelho e não é baixado de novo. "
             "{examples}</p>"
             '<p class="motor-botoes">'
-            '<button type="button" class="md-button md-button--primary" data-motor-acao="baixar">'
+            '<button type="button" class="{primary}" data-motor-acao="baixar">'
             "Baixar o motor de cálculo ({size} MB)</button> "
-            '<button type="button" class="md-button" data-motor-acao="offline">'
+            '<button type="button" class="{button}" data-motor-acao="offline">'
             "Usar sem internet ({size} MB)</button></p>"
             '<p class="motor-progresso" role="status" aria-live="polite"></p>'
             "</div>"
         ).format(
             always=Markup(" data-sempre") if index_page else Markup(""),
             raw=report["bytes"],
-            gzip=report["gzip"],
-            files=json.dumps(files, separators=(",", ":")),
+            gzip=gzip,
+            files=Markup(files),
             intro=intro,
             size=size,
             time=time,
+            primary=material.PRIMARY,
+            button=material.BUTTON,
             examples=""
             if index_page
             else "Os exemplos resolvidos, mais abaixo, já mostram o cálculo sem baixar nada.",
@@ -93,45 +105,36 @@ def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
     )
 
 
-def _prefix(url: str) -> str:
-    depth = url.strip("/").count("/") + 1 if url.strip("/") else 0
-    return "../" * depth
-
-
-BODY_SCRIPT = re.compile(r'<script (type="module" )?src="([^"]+)"')
-
-
-def preload_scripts(output: str) -> str:
-    """``<link rel="preload">`` in the ``<head>`` for each script the page's body loads
+def preloads(scripts: list[tuple[bool, str]]) -> str:
+    """``<link rel="preload">`` in the ``<head>`` for each script the page's body loads, in order
     (``modulepreload`` for a module: a plain preload would be fetched a second time).
 
     The offer is shown by the page's scripts, once they have all run. Chrome fetches scripts at
     the end of ``<body>`` one after the other on a slow link (each one after the previous has
     run), and each pays a round trip (400 ms on the slow profile); preloaded, they come together
     (benchmark item 7: the offer visible within 3 s of the first paint)."""
-    head_end = output.find("</head>")
-    if head_end < 0:
-        return output
-    sources = BODY_SCRIPT.findall(output, head_end)
-    links = "".join(f'<link rel="modulepreload" href="{src}">' if module
-                    else f'<link rel="preload" href="{src}" as="script">' for module, src in sources)
-    return output[:head_end] + links + output[head_end:]
+    return "".join(f'<link rel="modulepreload" href="{src}">' if module
+                   else f'<link rel="preload" href="{src}" as="script">' for module, src in scripts)
 
 
-def post_page(output: str, page: Any, report: Mapping[str, Any]) -> str:
-    """Manifest links on every page; the engine offer on the calculator pages, whose scripts are
-    preloaded."""
-    output = output.replace("</head>", head_links(_prefix(page.url)) + "</head>", 1)
-    src = page.file.src_uri
-    if not report or not src.startswith("calculadoras/"):
-        return output
-    output = preload_scripts(output)
-    if src == "calculadoras/index.md":
-        marker = '<h2 id="como-funcionam"'
-        if marker in output:
-            return output.replace(marker, offer_html(report, True) + marker, 1)
-        return output.replace("</article>", offer_html(report, True) + "</article>", 1)
-    marker = '<form class="calc-form"'
-    if marker in output:
-        return output.replace(marker, offer_html(report, False) + marker, 1)
-    return output
+def has_offer(src_uri: str, report: Mapping[str, Any]) -> bool:
+    """The pages with the engine offer (and their scripts preloaded): the calculators'."""
+    return bool(report) and src_uri.startswith("calculadoras/")
+
+
+CALCULATOR_FORM = '<form class="calc-form"'
+INDEX_MARKER = '<h2 id="como-funcionam"'
+
+
+def add_offer(content: str, src_uri: str, report: Mapping[str, Any]) -> str:
+    """A calculator page's content with the engine offer right before its form; the calculators'
+    index with it before «Como funcionam» (or at its end)."""
+    if not has_offer(src_uri, report):
+        return content
+    if src_uri == "calculadoras/index.md":
+        if INDEX_MARKER in content:
+            return content.replace(INDEX_MARKER, offer_html(report, True) + INDEX_MARKER, 1)
+        return content + offer_html(report, True)
+    if CALCULATOR_FORM in content:
+        return content.replace(CALCULATOR_FORM, offer_html(report, False) + CALCULATOR_FORM, 1)
+    return content

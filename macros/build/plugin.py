@@ -23,20 +23,23 @@ serve``) survives. The macros read the same Site (:func:`macros.data.site.curren
 - ``on_files``: the source documents, Pyodide, the downloads of ``/dados/``, the site's own
   scripts and styles in a few bundles (:mod:`macros.build.bundles`), the calculators' archive and
   the engine's report (:mod:`macros.build.site_files`);
-- ``on_page_content``: bare tables in scrolling regions; the own search documents' titles read,
-  and each page's title for the search's section documents;
-- ``on_post_page`` and ``on_post_template``: the tags of every page's ``<head>`` and around
-  Material's script, the metadata of statute pages; ``404.html`` and the «Sem internet» page;
+- ``on_page_content``: bare tables in scrolling regions; the engine offer on the calculators'
+  pages; the own search documents' titles read, and each page's title for the search's section
+  documents;
+- ``on_page_context`` and ``on_template_context``: what ``overrides/main.html`` puts in
+  Material's blocks (``estatutos``, :mod:`macros.build.page_parts`): the tags of every page's
+  ``<head>`` and around Material's script, the metadata of statute pages; the content of
+  ``404.html`` and of the «Sem internet» page (``overrides/``);
 - ``on_post_build``: the feed, the site's search index (:mod:`macros.build.search`: provisions,
   notes, «Hoje» boxes, sections and table rows as documents, split so that a query fetches only
   what it needs; dev/search.md), ``robots.txt``, the Content Security Policy
-  (:mod:`macros.build.csp`) and the compressed copies.
+  (:mod:`macros.build.csp`), ``_headers`` for the hosts that read one
+  (:mod:`macros.build.hosting`) and the compressed copies.
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
 import logging
 import tempfile
 from pathlib import Path
@@ -48,14 +51,18 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.templates import TemplateContext
 
 from macros.build import (
     bundles,
     csp,
     feed,
+    hosting,
     offline,
+    page_parts,
     precompress,
     public_address,
     report_destination,
@@ -69,12 +76,9 @@ from macros.build.search import site_index
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.render import metadata, not_found, regions
+from macros.render import material, not_found, regions
 
 LOG = logging.getLogger("mkdocs.plugins.estatutos")
-# Top-level pages the 404 page may link to, besides each statute's (checked against the built site
-# by the tests).
-SECTIONS = {"perguntas/", "tabelas/", "calculadoras/"}
 
 
 class Publishing(base.BaseConfigOption[bool]):
@@ -107,6 +111,7 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
 
     def __init__(self) -> None:
         self.site: data_site.Site | None = None
+        self.theme_script = ""
 
     def _site(self) -> data_site.Site:
         if self.site is None:
@@ -139,6 +144,12 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
             raise PluginError(f"Dados inválidos — {exc}") from exc
         except build_id.BuildIdError as exc:
             raise PluginError(str(exc)) from exc
+        try:
+            self.theme_script = material.theme_bundle(Path(d) for d in config["theme"].dirs)
+        except material.MaterialChangedError as exc:
+            raise PluginError(f"Material — {exc}") from exc
+        # The «Sem internet» page: a template of overrides/, rendered like 404.html.
+        config["theme"].static_templates.add(not_found.OFFLINE_FILE)
         snippets = config["mdx_configs"].setdefault("pymdownx.snippets", {})
         snippets["base_path"] = [str(glossary_file.parent)]
         snippets["auto_append"] = [glossary_file.name]
@@ -167,70 +178,36 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Read the own search documents' titles before Material's search strips them; bare
-        (Markdown) tables scroll inside a labelled region, never the page (macros/render/regions.py)."""
-        products = self._site().products
-        search_index.collect_titles(products.own_titles, page.url, html)
-        products.search_pages[page.url] = page.title or ""
+        """Read the own search documents' titles (``data-search-title``) and the page's title; bare
+        (Markdown) tables scroll inside a labelled region, never the page (macros/render/regions.py);
+        the engine offer on the calculators' pages (macros/build/offline.py)."""
+        site = self._site()
+        search_index.collect_titles(site.products.own_titles, page.url, html)
+        site.products.search_pages[page.url] = page.title or ""
+        html = offline.add_offer(html, page.file.src_uri, site.products.engine_report)
         return regions.wrap_bare_tables(html)
 
     # ------------------------------------------------------------------ pages
-    def _head_scripts(self, output: str, root: str, config: MkDocsConfig, src_uri: str = "") -> str:
-        """The build id (``<meta name="ep-versao">``: the browser never mixes two builds) at the
-        start of ``<head>``; the site's bundles around Material's script (:mod:`macros.build.bundles`)."""
-        site = self._site()
-        version = html.escape(site.products.build_id)
-        tag = (f'<meta name="ep-versao" content="{version}">'
-               f'{bundles.head_tags(site.products.bundles, config["site_url"] or "")}{feed.head_link(root)}')
-        changed = csp.insert_in_head(output, tag)
-        if changed is None:
-            raise PluginError("página sem <head> (tema mudou?)")
-        changed = bundles.add_to_page(changed, site.products.bundles, root, bundles.groups_of(src_uri))
-        if changed is None:
-            raise PluginError("página sem o script do Material (tema mudou?)")
-        return changed
-
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Head scripts; the standard metadata (JSON-LD, DC.*, z.*, og:*) in the head of each
-        statute page; where «Informar um erro» may send a report (``extra.relatar_erro``), in every
-        page."""
-        site = self._site()
-        statute = site.statutes.get(page.file.src_uri.removesuffix(".md"))
-        if statute is not None:
-            output = output.replace("</head>", metadata.head(statute, config["site_url"] or "/") + "</head>", 1)
-        destinations = report_destination.head_tags(config["extra"])
-        if destinations:
-            output = output.replace("</head>", destinations + "</head>", 1)
+    def on_page_context(self, context: TemplateContext, *, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        """What overrides/main.html puts in Material's blocks for this page (macros/build/page_parts.py)."""
         root = get_relative_url(".", page.url).rstrip("/") + "/"
         root = "" if root == "./" else root
-        output = self._head_scripts(output, root, config, page.file.src_uri)
-        output = offline.post_page(output, page, site.products.engine_report)
-        # With the engine offer in the page: the engine's early start in the <head> of a calculator's page.
-        try:
-            return bundles.head_start(output, site.products.bundles, root)
-        except bundles.BundleError as exc:
-            raise PluginError(f"{page.file.src_uri}: {exc}") from exc
+        context["estatutos"] = page_parts.for_page(  # type: ignore[typeddict-unknown-key]
+            self._site(), config, page.file.src_uri, root, page.content or "", self.theme_script)
+        return context
 
-    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
-        """The same for static templates (404.html), which is also put in Portuguese with links
-        from the site's root (``macros/render/not_found.py``)."""
-        output = output_content
-        if template_name != "404.html":
-            return output
-        statutes = self._site().statutes
-        sections = SECTIONS | {f"{slug}/" for slug in statutes}
-        places = not_found.links(config["nav"], statutes)
-        root = not_found.root_path(config["site_url"] or "")
-        # The «Sem internet» page, from the same template: precached with 404.html by the service
-        # worker, which shows it when a page not kept yet is opened with no connection.
-        offline_page = not_found.offline_page(output, config["site_url"] or "", sections, places)
-        if offline_page is None:
-            raise PluginError("404.html do Material mudou: a página «Sem internet» não foi escrita")
-        target = Path(config["site_dir"]) / not_found.OFFLINE_FILE
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self._head_scripts(offline_page, root, config), encoding="utf-8")
-        output = not_found.localise(output, config["site_url"] or "", sections, places)
-        return self._head_scripts(output, root, config)
+    def on_template_context(self, context: TemplateContext, *, template_name: str,
+                            config: MkDocsConfig) -> TemplateContext:
+        """The same for 404.html and the «Sem internet» page (overrides/), both shown at any
+        address: links from the site's root path, like MkDocs gives 404.html."""
+        if template_name in ("404.html", not_found.OFFLINE_FILE):
+            offline_page = template_name == not_found.OFFLINE_FILE
+            if offline_page:
+                context["base_url"] = urlsplit(config["site_url"] or "/").path
+            context["estatutos"] = page_parts.for_error_page(  # type: ignore[typeddict-unknown-key]
+                self._site(), config, offline_page)
+        return context
 
     # ------------------------------------------------------------------ the built site
     def on_post_build(self, *, config: MkDocsConfig) -> None:
@@ -252,6 +229,7 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
                             urlsplit(config["site_url"] or "/").path or "/")
         except csp.UnknownScriptError as exc:
             raise PluginError(f"Política de segurança — {exc}") from exc
+        hosting.write_headers_file(site_dir)  # _headers: the same headers for Netlify, Cloudflare
         # After every change to the written files: brotli and gzip copies of the engine and large assets.
         copies = precompress.write_all(site_dir)
         LOG.info("Cópias comprimidas: %d arquivos, %.1f MB → brotli %.1f MB, gzip %.1f MB",

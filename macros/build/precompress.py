@@ -3,7 +3,7 @@
 Next to each file that gains from it the build writes ``<file>.br`` (brotli, quality 11) and
 ``<file>.gz`` (gzip -9, for hosts that serve only gzip). A host that honours them sends the
 ``.br`` to a browser whose ``Accept-Encoding`` names ``br``, else the ``.gz``, else the file as
-is, with ``Content-Encoding`` and ``Vary: Accept-Encoding`` (``tests/static_server.py`` does;
+is, with ``Content-Encoding`` and ``Vary: Accept-Encoding`` (``deploy/nginx.conf`` does;
 dev/server.md says how for common hosts). The browser decodes them: the engine's hashes,
 the service worker's cache and the progress count see the same bytes as before.
 

@@ -15,6 +15,7 @@ In the browser, what a reader copies uses the address he is actually reading fro
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
@@ -43,8 +44,25 @@ def publishing(environ: Mapping[str, str]) -> bool:
     return environ.get(PUBLISH_VARIABLE, "").strip().lower() in ("1", "sim", "true", "yes")
 
 
+# Characters an address never carries as they are (RFC 3986: they must be percent-encoded):
+# a quote or a bracket in site_url would end an attribute of every page's <head>.
+UNSAFE = re.compile(r"[\s\"'<>\\`{}|^\x00-\x1f\x7f]")
+
+
 def check(site_url: str, environ: Mapping[str, str]) -> None:
-    """Refuse, in a build for publishing, an address that is not public (with what to do)."""
+    """Refuse an address that is not one (a quote, a space, no http(s) scheme), in any build,
+    before anything is written; and, in a build for publishing, one that is not public (with what
+    to do)."""
+    bad = UNSAFE.search(site_url or "")
+    if bad:
+        char = bad.group(0)
+        name = repr(char) if char.isprintable() and not char.isspace() else f"U+{ord(char):04X}"
+        raise AddressError(
+            f"endereço do site {site_url[:120]!r} ({ADDRESS_VARIABLE}) com o caractere {name}, que não pode "
+            f"estar num endereço: tire-o (ou escreva-o codificado, como %{ord(char):02X})"
+        )
+    if site_url and urlsplit(site_url).scheme not in ("http", "https"):
+        raise AddressError(f"endereço do site {site_url[:120]!r} ({ADDRESS_VARIABLE}) sem http:// ou https://")
     if not publishing(environ):
         return
     scheme = urlsplit(site_url or "").scheme

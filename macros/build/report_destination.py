@@ -26,7 +26,10 @@ from markupsafe import Markup
 
 from .public_address import PUBLISH_VARIABLE, publishing
 
-EMAIL = re.compile(r"[^@\s<>\"'(),;:]+@[^@\s<>\"'(),;:]+\.[^@\s<>\"'(),;:]+")
+# An address a mailto: link can carry as it is: a plain local part and a domain of labels (no "?",
+# "&" or "=": 'a@b.c?cc=x' would add a recipient to every report).
+EMAIL = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+                   r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+")
 META = {"rastreador": "ep-relato-rastreador", "email": "ep-relato-email"}
 VARIABLES = {"rastreador": "EP_RELATO_RASTREADOR", "email": "EP_RELATO_EMAIL"}
 PLACEHOLDERS = ("{titulo}", "{relato}")
@@ -58,7 +61,9 @@ def destinations(extra: Mapping[str, Any]) -> dict[str, str]:
     email = str(config.get("email") or "").strip()
     if email:
         if not EMAIL.fullmatch(email):
-            raise DestinationError(f"extra.relatar_erro.email {email!r}: não é um endereço de e-mail")
+            raise DestinationError(f"extra.relatar_erro.email {email[:120]!r}: não é um endereço de e-mail que um "
+                                   "link mailto: leve como está (antes do @ só letras, números e . _ % + -; "
+                                   "depois, um domínio; nada de ?, & ou =)")
         out["email"] = email
     return out
 

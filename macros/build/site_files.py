@@ -12,6 +12,7 @@ from mkdocs.structure.files import File, Files
 from ..data import browser_constants
 from ..data.loader import ROOT
 from ..data.site import Site
+from ..render import material
 
 
 class MissingAssetError(RuntimeError):
@@ -151,7 +152,7 @@ def print_css(site: Site, site_url: str) -> str:
     for st in site.statutes.values():
         page = f"ato-{st.slug}"
         out += [
-            f'  .md-content:has(.ato-referencia[data-slug="{st.slug}"]) {{',
+            f'  .{material.CONTENT}:has(.ato-referencia[data-slug="{st.slug}"]) {{',
             f"    page: {page};",
             f"    --ep-link-base: {css_string(cite.act_url(st, site_url) + '#')};",
             "  }",

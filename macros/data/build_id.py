@@ -4,6 +4,8 @@ all carry, so that the browser never mixes two builds (issue 19).
 - :func:`build_date` is ``SOURCE_DATE_EPOCH`` when set (``scripts/run.sh`` sets it from the last
   commit), else the date of the last commit, else (outside git) today. Nothing the build writes
   reads the clock otherwise, so a build is the same on any day (``tests/test_reproducible_build.py``).
+- :func:`latest_date` is the day after which a date of the data is «no futuro» (the «future date»
+  checks of ``data/novidades.yaml`` and ``data/hoje/``).
 - :func:`build_id` is ``"SHA7 AAAA-MM-DD"``: the short commit of ``HEAD`` and that date; ``"dev"``
   outside git. Every page carries it as ``<meta name="ep-versao" content="…">``.
 """
@@ -69,6 +71,13 @@ def build_date() -> dt.date:
     if epoch is None:
         return dt.date.today()
     return dt.datetime.fromtimestamp(epoch, dt.UTC).date()
+
+
+def latest_date() -> dt.date:
+    """The last day a date in the data may be (a later one is «no futuro»): the build's date, or the
+    clock's when it is later. A clock behind the commit never refuses the commit (its date is the
+    build's), and an entry dated today in a tree not yet committed is never refused either."""
+    return max(build_date(), dt.date.today())
 
 
 def build_id() -> str:

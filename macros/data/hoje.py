@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .acts import Registry
+from .build_id import latest_date
 from .loader import DataError, load_validated
 from .model import Statute
 
@@ -255,7 +256,7 @@ def build(raw: dict[str, Any], path: Path, statute: Statute, acts: Registry,
           today: dt.date | None = None) -> StatuteToday:
     """Turn a validated file into :class:`StatuteToday`, checking it against its statute and the
     registry of acts."""
-    today = today or dt.date.today()
+    today = today or latest_date()
     if raw["statute"] != path.stem:
         raise DataError(path, "statute", f"ato {raw['statute']!r} difere do nome do arquivo ({path.stem!r})")
     known = {node.id for node in statute.walk()}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .build_id import latest_date
 from .loader import SCHEMAS, DataError, load_validated
 from .model import Statute
 
@@ -83,7 +84,7 @@ class ChangeLog:
 def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute],
           today: dt.date | None = None) -> ChangeLog:
     """Turn a validated file into a :class:`ChangeLog`, checking it against the statutes."""
-    today = today or dt.date.today()
+    today = today or latest_date()
     labels = kind_labels()
     seen: set[str] = set()
     out: list[Change] = []

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import case_results, references
 from .acts import Registry, load_registry
 from .calculator_tables import json_document
 from .cases import Case, load_cases
@@ -60,7 +61,7 @@ class BuildProducts:
     """What the build computes after loading and reads back later in the same build."""
 
     engine_report: dict[str, Any] = field(default_factory=dict)
-    """Each engine file's raw and gzip size (``on_files``; read by ``on_post_page``)."""
+    """Each engine file's raw and gzip size (``on_files``; read by ``on_page_context``)."""
     own_titles: dict[str, dict[str, str]] = field(default_factory=dict)
     """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
     search_pages: dict[str, str] = field(default_factory=dict)
@@ -72,7 +73,7 @@ class BuildProducts:
     the engine manifest, the tables for the browser and the service worker."""
     bundles: Any = None
     """The bundles of the site's own scripts and styles (:class:`macros.build.bundles.Bundles`;
-    written by ``on_files``, linked by ``on_post_page``)."""
+    written by ``on_files``, linked by ``on_page_context``)."""
     not_here: list[dict[str, Any]] = field(default_factory=list)
     """The subjects these acts do not treat (``data/fora.yaml``, checked in ``on_config``; written
     to ``search/fora.json`` by ``on_files``; :mod:`macros.build.search_not_here`)."""
@@ -116,6 +117,11 @@ def load(data: Path = DATA) -> Site:
     tables = load_tables(data / "tables")
     audit(tables)
     document = json_document(tables)
+    # Before any page: every provision, box, act and calculator named in code and pages exists,
+    # and every worked example gives what its file expects.
+    references.check(statutes, today, acts)
+    cases = load_cases(data)
+    case_results.check(cases, data)
     return Site(
         data=data,
         statutes=statutes,
@@ -124,7 +130,7 @@ def load(data: Path = DATA) -> Site:
         tables=tables,
         decree_tables=document,
         comparison=build_comparison(tables, document),
-        cases=load_cases(data),
+        cases=cases,
         acts=acts,
         changes=load_changes(data / "novidades.yaml", statutes),
     )

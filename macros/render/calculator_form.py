@@ -13,10 +13,11 @@ from decimal import Decimal
 from typing import Any
 
 from calculators.core.money import Currency, amount_text
-from calculators.core.parsing import MINUTES_TYPING
+from calculators.core.parsing import MINUTES_TYPING, YES_WORDS
 
 from ..data.calculator_tables import choices
 from ..data.site import Site
+from . import material
 from .calculator_result import label_of
 from .safe import Markup
 
@@ -212,15 +213,17 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
     return str(
         Markup(
             '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
-            'data-rotulos="{labels}" novalidate data-search-exclude aria-label="Formulário: {title}">'
+            'data-rotulos="{labels}" data-palavras-sim="{yes}" novalidate data-search-exclude '
+            'aria-label="Formulário: {title}">'
             '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
             'verificados abaixo foram calculados com as mesmas regras, na construção do site.</p>'
             '<div class="calc-erros-gerais" role="alert"></div>'
             '{fields}'
             '<div class="calc-acoes">'
-            '<button type="submit" class="md-button md-button--primary">Calcular</button>'
-            '<button type="button" class="md-button" data-acao="limpar">Limpar</button>'
-            '<button type="button" class="md-button" data-acao="compartilhar" disabled>Compartilhar</button>'
+            '<button type="submit" class="' + material.PRIMARY + '">Calcular</button>'
+            '<button type="button" class="' + material.BUTTON + '" data-acao="limpar">Limpar</button>'
+            '<button type="button" class="' + material.BUTTON + '" data-acao="compartilhar" disabled>'
+            'Compartilhar</button>'
             '</div>'
             '<p class="calc-estado" role="status" aria-live="polite"></p>'
             '<p class="calc-link" hidden><label>Link deste cálculo <input type="text" readonly '
@@ -233,7 +236,7 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
             '<section class="calc-resultado" id="resultado-{calc}" aria-live="polite" '
             'aria-label="Resultado" data-search-exclude></section>'
         ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts),
-                 labels=_labels_json(site, spec))
+                 labels=_labels_json(site, spec), yes=" ".join(sorted(YES_WORDS)))
     )
 
 

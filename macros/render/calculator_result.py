@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..data.site import Site
-from . import links
+from . import links, material
 from .safe import Markup
 
 DATE_FORMAT = "{2}/{1}/{0}"
@@ -172,7 +172,7 @@ def table_html(table: Mapping[str, Any]) -> Markup:
 def handoff_html(handoff: Mapping[str, Any]) -> Markup:
     """A "continue with another calculator" part: a link to it carrying the inputs."""
     href = calculator_href(str(handoff["calculator"])) + "?" + share_query(handoff["inputs"])
-    return Markup('<a class="md-button md-button--primary calc-levar" data-acao="levar" href="{}">{}</a>').format(
+    return Markup('<a class="' + material.PRIMARY + ' calc-levar" data-acao="levar" href="{}">{}</a>').format(
         href, handoff["label"])
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..data.site import Site
-from . import cite
+from . import cite, material
 from . import hoje as render_hoje
 from .safe import Markup, escape
 
@@ -28,7 +28,7 @@ def statute_cards(site: Site) -> Markup:
             f'<div class="resumo"><p class="resumo-rotulo"><strong>Resumo</strong> '
             f"(em linguagem simples, escrito pela edição — não é o texto legal)</p>"
             f"<p>{escape(st.summary)}</p></div>"
-            f'<p><a class="md-button" href="{escape(st.slug)}/">Ler o texto</a></p>'
+            f'<p><a class="{material.BUTTON}" href="{escape(st.slug)}/">Ler o texto</a></p>'
             f"</article>"
         )
     return Markup('<div class="cartoes-atos">' + "".join(cards) + "</div>")

@@ -8,7 +8,7 @@
   journal, the page's address);
 - Open Graph ``og:*`` for link previews.
 
-Inserted by the ``on_post_page`` hook (:mod:`macros.build.plugin`).
+Put in the block ``extrahead`` of the statute's page (:mod:`macros.build.page_parts`).
 """
 
 from __future__ import annotations

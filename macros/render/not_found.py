@@ -1,5 +1,8 @@
 """The "page not found" (``404.html``) in Portuguese, with links that work from any depth.
 
+Its content fills the block ``content`` of ``overrides/404.html`` (and the «Sem internet» page's,
+``overrides/sem-internet.html``), given by the build (``macros/build/page_parts.py``).
+
 A server answers any missing address (``/a/b/c/``) with this page, so every link in it is written
 from the site's root path (the path of ``site_url``), never relative to where it was asked. The
 acts' links carry the names the menu gives their pages (``nav`` of mkdocs.yml), in the Site's
@@ -14,9 +17,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..data.browser_constants import OFFLINE_PAGE
+from . import material
 
-MATERIAL_BODY = "<h1>404 - Not found</h1>"
+NOINDEX = '<meta name="robots" content="noindex">'
 
+# Top-level pages the page may link to, besides each statute's (checked against the built site
+# by the tests).
+SECTIONS = {"perguntas/", "tabelas/", "calculadoras/"}
 # The sections the page leads to, around the acts' pages.
 BEFORE = (("", "Início"), ("perguntas/", "Perguntas e respostas: o que a lei diz hoje"))
 AFTER = (("tabelas/", "Tabelas de 1945"), ("calculadoras/", "Calculadoras"))
@@ -68,18 +75,9 @@ def body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
     )
 
 
-def localise(output: str, site_url: str, existing: set[str], places: list[tuple[str, str]]) -> str:
-    """Material's 404 page with the Portuguese content and a ``noindex``."""
-    if MATERIAL_BODY not in output:
-        return output
-    output = output.replace(MATERIAL_BODY, body(root_path(site_url), existing, places), 1)
-    return output.replace("</head>", '<meta name="robots" content="noindex"></head>', 1)
-
-
 # The page the service worker shows when a page that is not kept on the device is opened with no
 # connection (scripts/sw-paginas.js), written at build next to 404.html and precached with it.
 OFFLINE_FILE = OFFLINE_PAGE
-OFFLINE_TITLE = "Sem internet"
 
 
 def offline_body(root: str, existing: set[str], places: list[tuple[str, str]]) -> str:
@@ -93,7 +91,7 @@ def offline_body(root: str, existing: set[str], places: list[tuple[str, str]]) -
         "<p><strong>O aparelho está sem conexão, e esta página ainda não foi guardada nele.</strong> "
         "O site guarda as páginas aos poucos, depois que elas abrem com internet.</p>"
         "<p>Quando a conexão voltar, a página abre normalmente.</p>"
-        '<p><a class="md-button md-button--primary sem-internet-tentar" href="">Tentar de novo</a></p>'
+        f'<p><a class="{material.PRIMARY} sem-internet-tentar" href="">Tentar de novo</a></p>'
         '<h2 id="o-que-abre-sem-internet">O que abre sem internet</h2>'
         '<p class="sem-internet-situacao">As páginas que já foram guardadas neste aparelho abrem '
         "sem conexão. Tente por aqui:</p>"
@@ -102,13 +100,3 @@ def offline_body(root: str, existing: set[str], places: list[tuple[str, str]]) -
         "em «Usar sem internet».</p>"
         "</div>"
     )
-
-
-def offline_page(output: str, site_url: str, existing: set[str], places: list[tuple[str, str]]) -> str | None:
-    """Material's 404 page turned into the «Sem internet» page (same layout, links from the site's
-    root: it is shown at the address that was asked); ``None`` if the theme's 404 changed."""
-    if MATERIAL_BODY not in output or "<title>" not in output:
-        return None
-    output = output.replace(MATERIAL_BODY, offline_body(root_path(site_url), existing, places), 1)
-    output = output.replace("<title>", f"<title>{OFFLINE_TITLE} - ", 1)
-    return output.replace("</head>", '<meta name="robots" content="noindex"></head>', 1)

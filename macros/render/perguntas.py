@@ -19,6 +19,7 @@ from ..data import ids
 from ..data.calculator_tables import calculator_data
 from ..data.loader import ROOT
 from ..data.site import Site
+from . import material
 from .calculator_result import calculator_href, share_query
 from .calculators import declaration
 from .links import provision_label, provision_link
@@ -59,7 +60,7 @@ def example(site: Site, name: str, inputs: Mapping[str, Any], text: str,
         '<div class="pergunta-exemplo" data-calculadora="{name}">'
         '<p><strong>Exemplo calculado:</strong> {text}</p>'
         '<table><caption>Resultado do motor de cálculo (exemplo verificado)</caption><tbody>{rows}</tbody></table>'
-        '<p><a class="md-button pergunta-calcular" href="{href}">Abrir «{title}» com este exemplo</a></p>'
+        '<p><a class="' + material.BUTTON + ' pergunta-calcular" href="{href}">Abrir «{title}» com este exemplo</a></p>'
         "</div>"
     ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_link(name, inputs),
              title=spec["title"])

@@ -20,7 +20,7 @@ from ..data.notes import Note
 from ..data.novidades import ChangeLog
 from ..data.site import Site
 from ..data.textspans import Span, citation_span, note_span, render
-from . import cite, safe
+from . import cite, material, safe
 from . import hoje as render_hoje
 from .acts import act_span, linked
 from .links import provision_label
@@ -29,6 +29,7 @@ from .novidades import mark
 from .report import report_box
 from .safe import Markup, escape
 
+BUTTON = material.BUTTON
 STATUS_CLASSES = {"vigente": "vigente", "revogado": "revogado", "superado": "revogado", "historico": "historico"}
 CURRENCY_NAMES = {"mil-reis": "mil-réis (Rs.)", "cruzeiro": "cruzeiro (Cr$)"}
 FACT_LABELS = [
@@ -134,7 +135,7 @@ class StatuteRenderer:
             for f in cite.FILE_FORMATS
         )
         buttons = " ".join(
-            f'<button type="button" class="md-button citar-formato" data-formato="{f.key}" hidden>{f.name}</button>'
+            f'<button type="button" class="{BUTTON} citar-formato" data-formato="{f.key}" hidden>{f.name}</button>'
             for f in cite.FILE_FORMATS
         )
         return Markup(
@@ -144,8 +145,8 @@ class StatuteRenderer:
             f'<p class="citar-texto citar-ref">{self.reference_html}</p>'
             f'<p class="citar-rotulo">Citação no texto (ABNT NBR 10520)</p>'
             f'<p class="citar-texto citar-curta">{escape(cite.in_text(st, label))}</p>'
-            f'<p class="citar-botoes"><button type="button" class="md-button citar-copiar" data-copiar="ref" hidden>'
-            f'Copiar referência</button> <button type="button" class="md-button citar-copiar" data-copiar="curta" '
+            f'<p class="citar-botoes"><button type="button" class="{BUTTON} citar-copiar" data-copiar="ref" hidden>'
+            f'Copiar referência</button> <button type="button" class="{BUTTON} citar-copiar" data-copiar="curta" '
             f'hidden>Copiar citação no texto</button></p>'
             f'<p class="citar-urn">URN: <code>{escape(urn)}</code></p>'
             f'<p class="citar-link">Link permanente: <a href="{href}">{escape(url)}</a></p>'

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
-from static_server import start
+from site_server import start
 
 from .engine_watch import ENGINE_WATCH
 

@@ -15,6 +15,15 @@ from macros.data.site import current
 # The names the pages and the service worker share (docs/assets/js/common/constants.json).
 CONSTANTS = Path(__file__).resolve().parents[2] / "docs" / "assets" / "js" / "common" / "constants.json"
 NAMES: dict[str, Any] = json.loads(CONSTANTS.read_text(encoding="utf-8"))
+ENGINE_CACHE: str = NAMES["caches"]["engine"]
+SITE_CACHE: str = NAMES["caches"]["site"]
+CONSENT_KEY: str = NAMES["storage"]["engineConsent"]
+KEPT_KEY: str = NAMES["storage"]["engineKept"]
+YES: str = NAMES["yes"]
+# An init script: the person already agreed to the engine's download.
+CONSENT = f"localStorage.setItem({json.dumps(CONSENT_KEY)}, {json.dumps(YES)})"
+# A script's value: the stored answer to the engine's download.
+CONSENT_GIVEN = f"localStorage.getItem({json.dumps(CONSENT_KEY)})"
 
 # How much of the site the service worker keeps ({guardados, total, downloads, totalDownloads}),
 # asked of it directly (its MESSAGES.keptCount), once it is active.

@@ -11,7 +11,7 @@ Pyodide boots once per test process (not once per calculator):
 - instant navigation between calculator pages (and jornada → horas_extras) boots Pyodide once;
 - a failed load (the .wasm answered with 404, short time limit) shows the message and the
   worked examples stay visible;
-- the five Pyodide files are served with the right content types by tests/static_server.py and
+- the five Pyodide files are served with the right content types by nginx (deploy/nginx.conf) and
   by ``mkdocs serve``.
 """
 
@@ -32,7 +32,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
-from static_server import start
+from site_server import start
 
 from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
@@ -40,10 +40,10 @@ from calculators.core.money import Currency, format_money
 from macros.data.cases import calculator_cases
 
 from .engine_watch import limits
+from .offline_helpers import CONSENT
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BOOT_TIMEOUT = 120_000
-CONSENT = "localStorage.setItem('ep-motor','sim')"  # board contract 3
 JS_TYPES = ("text/javascript", "application/javascript", "application/x-javascript")
 
 
@@ -337,7 +337,7 @@ def test_live_shares_table_fits_a_phone(browser: Browser, base_url: str) -> None
     fresh Debian and with a wider one: no cell off screen, nothing to scroll sideways."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                               locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     try:
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)
@@ -406,7 +406,7 @@ def _check_types(types: dict[str, str]) -> None:
         assert types[name].split(";")[0].strip() in JS_TYPES, types
 
 
-def test_content_types_static_server(site_dir: Path) -> None:
+def test_content_types_nginx(site_dir: Path) -> None:
     server, url = start(site_dir)
     try:
         _check_types(_content_types(url))

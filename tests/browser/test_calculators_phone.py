@@ -27,6 +27,8 @@ from playwright.sync_api import Browser, Page
 from browser.conftest import WIDE_FONT_CSS, inject_css
 from calculators import api
 
+from .offline_helpers import CONSENT
+
 TIME_FORMS = ["07:00", "0700", "7", "7h", "7h30", "07.00", "19h"]
 JARGON = re.compile(r"pyodide|python|tests/|\.ya?ml\b|\.json\b|\.py\b|\.mjs\b|assets/|calculators/", re.I)
 
@@ -35,7 +37,7 @@ JARGON = re.compile(r"pyodide|python|tests/|\.ya?ml\b|\.json\b|\.py\b|\.mjs\b|as
 def phone_page(browser: Browser) -> Page:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
                               locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     pg = ctx.new_page()
     pg.set_default_timeout(20_000)
     yield pg

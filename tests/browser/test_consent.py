@@ -1,8 +1,8 @@
 """The engine is asked for before it downloads (board contract 3), in headless Chromium.
 
-- with ``ep-motor`` unset, a calculator page fetches no engine byte — not on focus, not on
-  «Calcular», not from a shared link — and shows the offer with the real size from the build;
-  the worked examples are there without it;
+- with the engine's consent unset (offline_helpers.CONSENT_KEY), a calculator page fetches no
+  engine byte — not on focus, not on «Calcular», not from a shared link — and shows the offer
+  with the real size from the build; the worked examples are there without it;
 - «Baixar o motor de cálculo (x MB)» records the consent and the pending calculation runs; the
   progress total is the sum of the engine files and the count ends exactly there;
 - a shared link opened without consent keeps the form filled and computes once accepted;
@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from calculators import api
 from macros.build.offline import megabytes
 
+from .offline_helpers import CONSENT_GIVEN, YES
 from .test_calculators import BOOT_TIMEOUT, shown_amounts
 
 
@@ -74,7 +75,7 @@ def test_no_engine_byte_before_the_user_asks(unasked: tuple[BrowserContext, list
                          timeout=BOOT_TIMEOUT)
     expected = api.run("horas_extras", {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "3"}]})
     assert shown_amounts(pg, "horas_extras")["total"] == expected["amounts"]["total"]["formatted"]
-    assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
+    assert pg.evaluate(CONSENT_GIVEN) == YES
     status = pg.locator("form.calc-form .calc-estado")
     assert int(status.get_attribute("data-total") or 0) == report["bytes"]
     assert int(status.get_attribute("data-baixado") or 0) == report["bytes"]

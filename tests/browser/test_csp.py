@@ -9,6 +9,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from .offline_helpers import CONSENT
+
 BOOT_TIMEOUT = 120_000
 WATCH = """
 window.violacoes = [];
@@ -23,7 +25,7 @@ document.addEventListener('securitypolicyviolation', e => {
 def watched(browser: Browser) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
     ctx.add_init_script(WATCH)
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
     yield ctx
     ctx.close()

@@ -13,13 +13,15 @@ import json
 from pathlib import Path
 
 from playwright.sync_api import Browser
-from static_server import Throttle, start
+from site_server import Throttle, start
+
+from .offline_helpers import ENGINE_CACHE
 
 BOOT_TIMEOUT = 180_000
 LINK = "/calculadoras/refeicao/?salario_dia=12%24000"
 COMPUTED = "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
 ENGINE_CACHED = """async (total) => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const keys = (await cache.keys()).filter((r) => !r.url.includes('motor-instantaneo.bin'));
   return keys.length >= total;
 }"""

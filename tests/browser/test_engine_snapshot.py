@@ -3,7 +3,7 @@
 One context, three opens of the same calculator link:
 
 1. the normal start computes, and saves the state with the calculators imported in the engine's
-   cache (``ep-motor``), under a key tied to this build's engine files;
+   cache (offline_helpers.ENGINE_CACHE), under a key tied to this build's engine files;
 2. the next open starts from it (the worker reports the stage ``instantaneo``), same result;
 3. the saved state is corrupted, and a saved state of "another build" is planted: the next open
    throws both away, starts normally, shows no error, gives the same result, and saves a good
@@ -25,10 +25,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
+from .offline_helpers import CONSENT, ENGINE_CACHE, KEPT_KEY
+
 BOOT_TIMEOUT = 180_000
 LINK = "/calculadoras/horas_extras/?salario_mensal=1.500,00&prorrogacoes=%5B%7B%22horas%22%3A%223%22%7D%5D"
 SNAPSHOTS = """async () => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const out = {};
   for (const request of await cache.keys()) {
     if (request.url.includes('motor-instantaneo.bin')) {
@@ -56,7 +58,7 @@ ORDER = """(() => {
   });
 })()"""
 PLANT = """async ([url, bytes]) => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const body = new Uint8Array(bytes).map((_, i) => (i * 7919) % 256);
   await cache.put(url, new Response(body));
 }"""
@@ -65,7 +67,7 @@ PLANT = """async ([url, bytes]) => {
 @pytest.fixture()
 def ctx(browser: Browser) -> Iterator[BrowserContext]:
     context = browser.new_context(locale="pt-BR")
-    context.add_init_script("localStorage.setItem('ep-motor','sim')")
+    context.add_init_script(CONSENT)
     context.add_init_script(ORDER)
     yield context
     context.close()
@@ -101,7 +103,7 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
     assert stages["ordem"] == ["material", "motor"], stages["ordem"]
     snapshots = saved(first)
     # The engine is kept on the device (the worker said so) and the service worker is in control.
-    first.wait_for_function("() => localStorage.getItem('ep-motor-guardado') !== null")
+    first.wait_for_function(f"() => localStorage.getItem('{KEPT_KEY}') !== null")
     first.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
     assert len(snapshots) == 1 and next(iter(snapshots.values())) > 100_000, snapshots
     url = next(iter(snapshots))

@@ -33,6 +33,7 @@ from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from .engine_watch import limits
+from .offline_helpers import CONSENT, CONSENT_GIVEN, SITE_CACHE, YES
 
 BOOT_TIMEOUT = 120_000
 
@@ -99,7 +100,7 @@ def serve_archive(ctx: BrowserContext, site_dir: Path, body: bytes) -> None:
 @pytest.fixture()
 def faulty(browser: Browser, site_dir: Path) -> Iterator[BrowserContext]:
     ctx = browser.new_context(service_workers="block", viewport={"width": 360, "height": 740}, locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     serve_archive(ctx, site_dir, patched_archive())
     yield ctx
     ctx.close()
@@ -293,7 +294,7 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
     here, and the stall limit 1.5 s only for the stall), the worked examples stay, and «Tentar de
     novo» starts a new worker that loads."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     ctx.add_init_script(limits(load_ms=NEVER) + f"window.epParado = {NEVER};")
     faults = ["404", "queda", "tipo", "metade", "cortado", "parado", "csp", "portal"]
     step: list[str] = []
@@ -476,7 +477,7 @@ def test_storage_full_is_told_as_storage(browser: Browser, base_url: str) -> Non
             assert "Não há espaço neste aparelho" in text
             assert "continuam funcionando com internet" in text
             assert "Tente de novo com internet" not in text and "%" not in text
-            assert pg.evaluate("localStorage.getItem('ep-motor')") == "sim"
+            assert pg.evaluate(CONSENT_GIVEN) == YES
             pg.wait_for_function("() => !document.querySelector(\"[data-motor-acao='offline']\").disabled")
             pg.evaluate("document.querySelector('.motor-progresso').removeAttribute('data-falha')")
         assert engine == [], "com o espaço que falta já conhecido, nada deveria ser baixado"
@@ -504,7 +505,7 @@ def test_storage_full_while_keeping_the_site(browser: Browser, base_url: str) ->
             timeout=BOOT_TIMEOUT)
         assert engine, "o motor deveria ter sido baixado uma vez"
         # the kept pages are gone, and the device has room for little more than what it keeps
-        pg.evaluate("caches.delete('ep-site')")
+        pg.evaluate(f"caches.delete('{SITE_CACHE}')")
         usage = pg.evaluate("navigator.storage.estimate().then(e => e.usage)")
         cdp.send("Storage.overrideQuotaForOrigin", {"origin": base_url, "quotaSize": int(usage) + 300_000})
         engine.clear()

@@ -117,7 +117,7 @@ def test_calculator_scripts_come_with_the_page_or_with_instant_navigation(fresh:
     order = [p.split("/")[-1].split(".")[0] for p in pg.evaluate(sheets) if "/assets/pacote-" in p]
     assert order == ["pacote-calculadoras", "pacote-estilo"], order
     # Shown, and styled by calculadoras.css (the form is framed), once the style is in.
-    expect(pg.locator("article[data-ep-pacote]")).to_be_visible()
+    expect(pg.locator("article:has(> [data-ep-pacote])")).to_be_visible()
     expect(pg.locator("html")).not_to_have_class(re.compile("ep-estilo-chegando"))
     assert pg.locator("form.calc-form").evaluate("e => getComputedStyle(e).borderTopStyle") != "none"
     pg.locator(".md-sidebar--primary a.md-nav__link[href$='/tabelas/diaristas/']").first.click()

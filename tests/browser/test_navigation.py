@@ -17,6 +17,8 @@ from browser.test_calculators import fill, submit
 from calculators import api
 from macros.data.cases import calculator_cases
 
+from .offline_helpers import CONSENT
+
 BOOT_TIMEOUT = 120_000
 RAW_REF = re.compile(r"^[a-z0-9-]+, [a-z0-9_]+$")  # "decreto-lei-3844-1941, art7_cpt"
 
@@ -28,7 +30,7 @@ def first_ok_case(name: str) -> dict[str, Any]:
 def test_click_through_calculators_on_a_random_port(browser: Browser, base_url: str) -> None:
     assert not base_url.endswith(":8000"), "o teste precisa de um endereço diferente do site_url"
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")
+    ctx.add_init_script(CONSENT)
     try:
         pg = ctx.new_page()
         pg.set_default_timeout(20_000)

@@ -18,15 +18,15 @@ import zipfile
 from pathlib import Path
 
 from playwright.sync_api import Browser
-from static_server import start
+from site_server import republish, start
 
+from .offline_helpers import CONSENT, ENGINE_CACHE
 from .test_offline import wait_service_worker
 
 BOOT_TIMEOUT = 120_000
-CONSENT = "localStorage.setItem('ep-motor','sim')"
 REFEICAO_RESULT = "#resultado-refeicao .calc-resultado-titulo"
 CACHED_ENGINE = """async () => {
-  const cache = await caches.open('ep-motor');
+  const cache = await caches.open('""" + ENGINE_CACHE + """');
   const out = {};
   for (const request of await cache.keys()) {
     if (request.url.includes('motor-instantaneo.bin')) continue;
@@ -64,7 +64,7 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         wait_service_worker(pg)
         # A new build is published while this service worker (and its pages) are the old one's.
         package = site / "assets" / "calculadoras.zip"
-        package.write_bytes(other_build_package(package.read_bytes()))
+        republish(package, other_build_package(package.read_bytes()))
         (site / "assets" / "versao.json").write_text('{"versao": "fffffff 2099-01-01"}', encoding="utf-8")
         pg.evaluate(CONSENT)
         pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
@@ -85,7 +85,7 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         assert all(expected[name] == digest for name, digest in cached.items()), cached
         # A page of another build under this service worker (its EP_VERSAO answer differs from the
         # page's <meta name="ep-versao">) computes nothing either, whatever engine it has.
-        shutil.copyfile(site_dir / "assets" / "calculadoras.zip", package)
+        republish(package, (site_dir / "assets" / "calculadoras.zip").read_bytes())
         other = ctx.new_page()
         other.goto(f"{url}/calculadoras/refeicao/")
         other.evaluate("() => { document.querySelector('meta[name=ep-versao]').content = 'fffffff 2099-01-01'; }")

@@ -16,8 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 from test_perguntas import QUESTIONS
 
+from .offline_helpers import CONSENT
+
 BOOT_TIMEOUT = 120_000
-CONSENT = "localStorage.setItem('ep-motor','sim')"
 ROWS_JS = "rows => rows.map(r => [r.dataset.valor || ('q:' + r.dataset.quantidade), r.querySelector('td').textContent])"
 
 

@@ -27,6 +27,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from calculators import api
 
+from .offline_helpers import CONSENT
+
 BOOT_TIMEOUT = 120_000
 JSQR = (ROOT / "node_modules" / "jsqr" / "dist" / "jsQR.js").read_text(encoding="utf-8")
 
@@ -39,7 +41,7 @@ def pdf_pages(pdf: bytes) -> int:
 def phone_context(browser: Browser) -> Iterator[BrowserContext]:
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True,
                               locale="pt-BR", service_workers="block")
-    ctx.add_init_script("localStorage.setItem('ep-motor','sim')")  # the engine download was accepted
+    ctx.add_init_script(CONSENT)  # the engine download was accepted
     ctx.grant_permissions(["clipboard-read", "clipboard-write"])
     yield ctx
     ctx.close()

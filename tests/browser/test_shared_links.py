@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import Browser
 
-CONSENT = "localStorage.setItem('ep-motor','sim')"  # the person already agreed to the download
+from .offline_helpers import CONSENT
 
 
 def test_a_time_limit_in_a_link_is_ignored(browser: Browser, base_url: str) -> None:

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
-from static_server import start
+from site_server import start
 
-from .offline_helpers import keep_everything, kept_so_far, wait_site_kept
+from .offline_helpers import CONSENT, keep_everything, kept_so_far, wait_site_kept
 
 BOOT_TIMEOUT = 180_000
 COMPUTED = "() => Number(document.querySelector('form.calc-form').dataset.calculos || '0') >= 1"
@@ -176,7 +176,7 @@ def test_agreed_calculator_page_waits_for_the_engine(browser: Browser, server: S
     # She already agreed to the engine: on a calculator page, it starts at her first tap, so the
     # service worker (its install included) waits for it; a text page would not.
     ctx = browser.new_context(locale="pt-BR")
-    ctx.add_init_script("localStorage.setItem('ep-motor', 'sim')")
+    ctx.add_init_script(CONSENT)
     try:
         pg = ctx.new_page()
         pg.goto(server.url + "/calculadoras/refeicao/", wait_until="load")

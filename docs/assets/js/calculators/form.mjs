@@ -18,8 +18,8 @@ import * as motor from "../engine/client.mjs";
 import { ask, whenAllowed } from "../engine/offer.mjs";
 import { offerReceipt } from "./receipt.mjs";
 import { render } from "./result.mjs";
+import { BUTTON } from "../common/material.mjs";
 
-var TRUE_WORDS = ["sim", "s", "true", "1", "on", "verdadeiro"];
 
 function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
@@ -167,9 +167,15 @@ function shareQuery(form) {
   return params;
 }
 
+// The words a yes may come as in a link (?campo=sim), the calculators' own (calculators/core/parsing.py,
+// YES_WORDS), written by the build in the form's data-palavras-sim.
+function yesWords(form) {
+  return ((form && form.getAttribute("data-palavras-sim")) || "").split(" ").filter(Boolean);
+}
+
 function setControl(control, value) {
   if (control.type === "checkbox") {
-    control.checked = value === true || TRUE_WORDS.indexOf(String(value).trim().toLowerCase()) >= 0;
+    control.checked = value === true || yesWords(control.form).indexOf(String(value).trim().toLowerCase()) >= 0;
   } else {
     control.value = value === null || value === undefined ? "" : String(value);
   }
@@ -344,11 +350,11 @@ function showFault(form, error) {
   box.appendChild(el("p", { className: "calc-erro " + about.css }, about.text));
   if (about.kind === "versao") {
     // Another build's engine or tables: trying again would not help; the new version does.
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "atualizar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "atualizar" },
       "Carregar a versão nova"));
     offerNewVersion();
   } else {
-    box.appendChild(el("button", { type: "button", className: "md-button calc-tentar", "data-acao": "tentar" },
+    box.appendChild(el("button", { type: "button", className: BUTTON + " calc-tentar", "data-acao": "tentar" },
       "Tentar de novo"));
   }
   general.appendChild(box);

@@ -22,6 +22,7 @@
 import { el } from "../common/dom.mjs";
 import { assetsOf, onEachPage, pageBuild } from "../common/page.mjs";
 import { render } from "./result.mjs";
+import { BUTTON, PRIMARY, TYPESET } from "../common/material.mjs";
 
 var ASSETS = assetsOf(import.meta.url);
 var QR_SCRIPT = new URL("vendor/qrcode-generator.js", ASSETS).href;
@@ -257,19 +258,19 @@ function open(data, opener) {
     "aria-labelledby": "comprovante-titulo" });
   root.opener = opener;
   var bar = el("div", { className: "comprovante-barra" });
-  var print = el("button", { type: "button", className: "md-button md-button--primary", "data-acao": "imprimir" },
+  var print = el("button", { type: "button", className: PRIMARY, "data-acao": "imprimir" },
     "Imprimir ou salvar em PDF");
-  var shareButton = el("button", { type: "button", className: "md-button", "data-acao": "compartilhar" },
+  var shareButton = el("button", { type: "button", className: BUTTON, "data-acao": "compartilhar" },
     "Compartilhar");
-  var whatsapp = el("a", { className: "md-button", rel: "noopener", target: "_blank" }, "Enviar pelo WhatsApp");
+  var whatsapp = el("a", { className: BUTTON, rel: "noopener", target: "_blank" }, "Enviar pelo WhatsApp");
   whatsapp.href = "https://wa.me/?text=" + encodeURIComponent(
     "Cálculo: " + String(result.title || "") + " " + data.link);
-  var closeButton = el("button", { type: "button", className: "md-button", "data-acao": "fechar" }, "Fechar");
+  var closeButton = el("button", { type: "button", className: BUTTON, "data-acao": "fechar" }, "Fechar");
   [print, shareButton, whatsapp, closeButton].forEach(function (node) { bar.appendChild(node); });
   bar.appendChild(el("p", { className: "comprovante-estado", role: "status", "aria-live": "polite" }));
   root.appendChild(bar);
 
-  var sheet = el("article", { className: "comprovante-folha md-typeset" });
+  var sheet = el("article", { className: "comprovante-folha " + TYPESET });
   var head = el("header", { className: "comprovante-cabeca" });
   var about = el("div", { className: "comprovante-sobre" });
   about.appendChild(el("p", { className: "comprovante-site" }, "Estatutos Portuários — comprovante do cálculo"));
@@ -327,7 +328,7 @@ export function offerReceipt(area, data) {
     rotulos: data.rotulos, quando: new Date(),
   };
   var line = el("p", { className: "calc-comprovante" });
-  var button = el("button", { type: "button", className: "md-button calc-comprovante-abrir",
+  var button = el("button", { type: "button", className: BUTTON + " calc-comprovante-abrir",
     "data-acao": "comprovante" }, "Guardar ou imprimir o cálculo");
   button.addEventListener("click", function () { open(snapshot, button); });
   line.appendChild(button);

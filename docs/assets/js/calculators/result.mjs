@@ -14,6 +14,7 @@
  */
 import { el } from "../common/dom.mjs";
 import { siteOf } from "../common/page.mjs";
+import { PRIMARY } from "../common/material.mjs";
 
 var SITE = siteOf(import.meta.url);
 
@@ -136,7 +137,7 @@ function tablePart(part) {
 function handoffPart(part) {
   var target = calculatorUrl(part.calculator);
   target.search = encodeInputs(part.inputs).toString();
-  var go = el("a", { className: "md-button md-button--primary calc-levar", "data-acao": "levar" }, part.label);
+  var go = el("a", { className: PRIMARY + " calc-levar", "data-acao": "levar" }, part.label);
   go.href = target.href;
   return go;
 }

@@ -6,6 +6,7 @@
  * (com a data da construção do site), a citação no texto, a URN, o link e os arquivos. */
 import { localAddress } from "../common/address.mjs";
 import { onEachPage } from "../common/page.mjs";
+import { CONTENT } from "../common/material.mjs";
 
 var MESES = ["jan.", "fev.", "mar.", "abr.", "maio", "jun.", "jul.", "ago.", "set.", "out.", "nov.", "dez."];
 var cache = {};
@@ -100,7 +101,7 @@ function localise(box) {
 }
 
 function localisePrint() {
-  var content = document.querySelector(".md-content");
+  var content = document.querySelector(CONTENT);
   var act = document.querySelector(".ato-referencia[data-slug]");
   var link = document.querySelector(".citar--ato .citar-link a");
   if (!content || !act || !link) return;

@@ -9,6 +9,7 @@
  * nunca vira HTML. */
 import { el } from "../common/dom.mjs";
 import { onEachPage } from "../common/page.mjs";
+import { BUTTON } from "../common/material.mjs";
 
 
 function meta(name) {
@@ -97,11 +98,11 @@ function build(box) {
   var text = el("textarea", { id: id + "-texto", className: "relatar-texto", rows: "8", readonly: "" });
   body.appendChild(text);
   var actions = el("p", { className: "relatar-acoes" });
-  var copyButton = el("button", { type: "button", className: "md-button relatar-copiar" }, "Copiar o relato");
+  var copyButton = el("button", { type: "button", className: BUTTON + " relatar-copiar" }, "Copiar o relato");
   actions.appendChild(copyButton);
   var links = {};
   destinations(report(box, "")).forEach(function (target) {
-    var link = el("a", { className: "md-button relatar-enviar", "data-destino": target.kind, rel: "noopener" },
+    var link = el("a", { className: BUTTON + " relatar-enviar", "data-destino": target.kind, rel: "noopener" },
       target.label);
     link.target = "_blank";
     links[target.kind] = link;

@@ -1,12 +1,13 @@
 /* Estatutos Portuários — a vida da página: roda uma função a cada página mostrada.
  *
- * Com a navegação instantânea do Material, a página troca sem recarregar: document$ avisa cada
- * troca (e a primeira página). Sem ele (o tema não carregou), roda quando o documento estiver
- * pronto. */
+ * Com a navegação instantânea do Material, a página troca sem recarregar, e o Material avisa
+ * cada troca (e a primeira página): common/material.mjs. Sem ele (o tema não carregou), roda
+ * quando o documento estiver pronto. */
+import { pageChanges } from "./material.mjs";
 
 export function onEachPage(fn) {
-  const pages = globalThis.document$;
-  if (pages && typeof pages.subscribe === "function") {
+  const pages = pageChanges();
+  if (pages) {
     pages.subscribe(fn);
   } else if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", fn);

@@ -4,11 +4,12 @@
  * invisível do Tab, sem nada na tela que mostrasse o foco. Aqui os rádios saem da ordem do Tab e
  * o ícone visível do cabeçalho vira um botão de verdade (foco visível, Enter ou Espaço trocam). */
 import { onEachPage } from "./page.mjs";
+import { PALETTE_RADIOS, PALETTE_TOGGLES } from "./material.mjs";
 function setup() {
-  document.querySelectorAll("form[data-md-component='palette'] input.md-option").forEach(function (radio) {
+  document.querySelectorAll(PALETTE_RADIOS).forEach(function (radio) {
     radio.tabIndex = -1;
   });
-  document.querySelectorAll("form[data-md-component='palette'] label.md-header__button").forEach(function (label) {
+  document.querySelectorAll(PALETTE_TOGGLES).forEach(function (label) {
     if (label.dataset.epBotao) return;
     label.dataset.epBotao = "1";
     label.setAttribute("role", "button");
@@ -24,7 +25,7 @@ function setup() {
         radio.dispatchEvent(new Event("change", { bubbles: true }));
         // Material shows the other palette's button: the focus goes there.
         window.setTimeout(function () {
-          var next = document.querySelector("form[data-md-component='palette'] label.md-header__button:not([hidden])");
+          var next = document.querySelector(PALETTE_TOGGLES + ":not([hidden])");
           if (next) next.focus();
         }, 0);
       }

@@ -88,8 +88,12 @@ function megabytes(bytes) {
   return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
+function progressNode() {
+  return document.querySelector(".motor-oferta .motor-progresso");
+}
+
 function status(text, loaded, size) {
-  var node = document.querySelector(".motor-oferta .motor-progresso");
+  var node = progressNode();
   if (!node) return;
   node.textContent = text;
   if (loaded !== undefined) {
@@ -146,6 +150,40 @@ function failureText(error) {
   return "Não foi possível baixar o motor agora. Tente de novo com internet.";
 }
 
+/* «a», «a e b», «a, b e c». */
+function listed(items) {
+  if (items.length < 2) return items.join("");
+  return items.slice(0, -1).join(", ") + " e " + items[items.length - 1];
+}
+
+/* Which part of the site did not come: the pages first, then the downloads, then the rest. */
+function failedPart(missing) {
+  var kinds = missing.map(function (item) { return item.tipo; });
+  return kinds.indexOf("pagina") >= 0 ? "paginas" : kinds.indexOf("download") >= 0 ? "downloads" : "arquivos";
+}
+
+/* What is missing, by name: the pages by their titles, the downloads by their file names, the
+ * rest (styles, scripts, images) counted. At most five names of each. */
+function missingText(missing, howMany) {
+  var pages = [];
+  var downloads = [];
+  missing.forEach(function (item) {
+    if (item.tipo === "pagina" && item.titulo) pages.push("«" + item.titulo + "»");
+    else if (item.tipo === "download") downloads.push(decodeURIComponent(item.endereco.split("/").pop() || ""));
+  });
+  var parts = [];
+  var named = function (list, one, many) {
+    var shown = list.slice(0, 5);
+    var more = list.length - shown.length;
+    parts.push((list.length === 1 ? one : many) + " " + listed(more ? shown.concat(["mais " + more]) : shown));
+  };
+  if (pages.length) named(pages, "a página", "as páginas");
+  if (downloads.length) named(downloads, "o arquivo para baixar", "os arquivos para baixar");
+  var rest = howMany - pages.length - downloads.length;
+  if (rest > 0) parts.push(rest === 1 ? "1 arquivo do site (estilo, script ou imagem)" : rest + " arquivos do site (estilos, scripts ou imagens)");
+  return "falta" + (howMany === 1 ? " " : "m ") + listed(parts);
+}
+
 /* «Usar sem internet»: every engine file downloaded, counted and put in the cache as soon as it
  * has arrived. The first failure stops the other downloads and is told at once. */
 function keepOffline() {
@@ -157,13 +195,16 @@ function keepOffline() {
   var show = function () {
     if (over) return;
     var percent = size ? Math.floor((loaded / size) * 100) : 0;
-    status("Baixando o motor de cálculo: " + percent + "% de " + megabytes(downloadSize()) + " MB…",
+    status("Baixando o motor de cálculo: " + percent + "% de " + megabytes(downloadSize()) + " MB (parte 1 de 2)…",
       loaded, size);
   };
   var open = function () {
     if (!window.caches) return Promise.reject(storageError("SemArmazenamento"));
     return window.caches.open(CACHES.engine);
   };
+  var node = progressNode();
+  if (node) ["data-falha", "data-site-guardados", "data-site-total"].forEach(function (name) { node.removeAttribute(name); });
+  box().classList.remove("motor-oferta--site-guardado");
   show();
   var download = checkRoom(size).then(open).then(function (store) {
     return Promise.all(files.map(function (file) {
@@ -219,29 +260,46 @@ function keepOffline() {
   return download.then(function () {
     permitir();
     over = true;
-    var engineKept = "Pronto: o motor de cálculo está guardado neste aparelho. As calculadoras funcionam sem internet.";
-    status(engineKept, loaded, size);
     box().classList.add("motor-oferta--guardado");
-    // Then the rest of the site, the downloads of /dados/ included, one file at a time.
-    return keepEverything(function () {
-      status(engineKept + " Guardando também as páginas e os arquivos para baixar…", loaded, size);
+    var engineKept = "O motor de cálculo está guardado neste aparelho.";
+    status(engineKept + " Agora as páginas e os arquivos para baixar (parte 2 de 2)…", loaded, size);
+    // Then the rest of the site, the downloads of /dados/ included, one file at a time. «Pronto»
+    // only when the worker says every file it was asked for is kept (issue 30).
+    return keepEverything(function (site) {
+      var kept = site.guardados + site.downloads;
+      var all = site.total + site.totalDownloads;
+      var node = progressNode();
+      if (node) {
+        node.setAttribute("data-site-guardados", String(kept));
+        node.setAttribute("data-site-total", String(all));
+      }
+      status(engineKept + " Agora as páginas e os arquivos para baixar (parte 2 de 2): " +
+        kept.toLocaleString("pt-BR") + " de " + all.toLocaleString("pt-BR") + " arquivos guardados…",
+      loaded, size);
     }).then(function (site) {
-      if (!site) return;
+      var node = progressNode();
+      if (!site) {
+        // No service worker (blocked, or a private window): nothing of the site opens offline.
+        if (node) node.setAttribute("data-falha", "paginas");
+        status(engineKept + " Mas este navegador não deixa o site guardar as páginas, e sem " +
+          "internet elas não abrem: use o site com internet.", loaded, size);
+        return;
+      }
       if (site.erro === "espaco") {
-        var node = document.querySelector(".motor-oferta .motor-progresso");
         if (node) node.setAttribute("data-falha", "espaco");
-        status("O motor de cálculo está guardado e as calculadoras funcionam sem internet, mas não " +
+        status("O motor de cálculo está guardado, mas não " +
           "há espaço neste aparelho para guardar também as páginas: o armazenamento do navegador " +
           "está cheio. Com internet, o site continua funcionando. Para guardá-lo inteiro, libere " +
           "espaço e toque de novo em «Usar sem internet».", loaded, size);
         return;
       }
-      var missing = (site.total - site.guardados) + (site.totalDownloads - site.downloads);
+      var missing = site.quantasFaltam !== undefined ? site.quantasFaltam
+        : (site.total - site.guardados) + (site.totalDownloads - site.downloads);
       if (missing > 0) {
         // A file that did not come (connection lost, or a newer version of the site published).
-        status(engineKept + " Parte do site não pôde ser guardada agora (faltam " + missing + " de " +
-          (site.total + site.totalDownloads) + " arquivos); com internet, toque de novo em «Usar sem internet».",
-        loaded, size);
+        if (node) node.setAttribute("data-falha", failedPart(site.faltam || []));
+        status(engineKept + " Mas nem tudo pôde ser guardado agora: " + missingText(site.faltam || [], missing) +
+          ". Sem internet, isso não abre; com internet, toque de novo em «Usar sem internet».", loaded, size);
         return;
       }
       status("Pronto: o site inteiro (páginas, tabelas, arquivos para baixar) e o motor de cálculo estão " +
@@ -259,7 +317,7 @@ function keepOffline() {
     var storage = isQuota(error) || Boolean(error) && (error.name === "SecurityError" || error.name === "SemArmazenamento");
     // Storage full or blocked: the person asked for the engine, and it still works online.
     if (storage) permitir();
-    var node = document.querySelector(".motor-oferta .motor-progresso");
+    var node = progressNode();
     if (node) node.setAttribute("data-falha", isQuota(error) ? "espaco" : storage ? "armazenamento" : "rede");
     status(failureText(error), loaded, size);
   });

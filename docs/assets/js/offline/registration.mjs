@@ -18,6 +18,7 @@
  */
 import { MESSAGES } from "../common/constants.mjs";
 import { siteOf } from "../common/page.mjs";
+import { PRIMARY } from "../common/material.mjs";
 
 const SITE = siteOf(import.meta.url);
 export const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext;
@@ -86,7 +87,7 @@ export function offerNewVersion() {
   box.setAttribute("role", "status");
   const button = document.createElement("button");
   button.type = "button";
-  button.className = "md-button md-button--primary";
+  button.className = PRIMARY;
   button.textContent = "Nova versão disponível — recarregar";
   button.addEventListener("click", () => {
     button.disabled = true;

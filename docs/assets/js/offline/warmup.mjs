@@ -61,20 +61,19 @@ export function busyWith(promise) {
   Promise.resolve(promise).then(done, done);
 }
 
-/* «Usar sem internet»: the whole site, the downloads of /dados/ included. onProgress(kept) after
- * each file; resolves with the worker's last count ({guardados, total, downloads,
- * totalDownloads, completo}) or null without a service worker. */
+/* «Usar sem internet»: the whole site, the downloads of /dados/ included. onProgress(counts) at
+ * the start and after each file ({guardados, total, downloads, totalDownloads}); resolves with the
+ * worker's last count ({…, completo, faltam: [{endereco, titulo, tipo}], quantasFaltam}, or
+ * {erro: "espaco"}) or null without a service worker. */
 export function keepEverything(onProgress) {
   try { window.localStorage.setItem(STORAGE.wholeSite, YES); } catch { /* asked again next visit */ }
   if (!supported || !window.MessageChannel) return Promise.resolve(null);
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    let kept = 0;
     channel.port1.onmessage = (event) => {
       const data = event.data || {};
-      if (data.tipo === "guardado") {
-        kept += 1;
-        if (onProgress) onProgress(kept);
+      if (data.tipo === "guardado" || data.tipo === "situacao") {
+        if (onProgress && data.total !== undefined) onProgress(data);
       } else if (data.tipo === "fim" && (data.completo || data.erro)) {
         channel.port1.close();
         resolve(data);

@@ -2,6 +2,7 @@
  * no dispositivo ou na seção do «#», comparando as formas sem acento e os radicais («prorrogacao»
  * realça «prorrogação»; «extra», «extraordinários»). O alvo em si é marcado por common/target.mjs. */
 
+import { CONTENT } from "../common/material.mjs";
 import { fold, stem, tokens } from "./words.mjs";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "MARK", "BUTTON", "SVG", "NOSCRIPT"]);
@@ -56,7 +57,7 @@ export function markFromAddress() {
   if (!words) return;
   let id = "";
   try { id = decodeURIComponent(location.hash.slice(1)); } catch { id = location.hash.slice(1); }
-  const target = (id && document.getElementById(id)) || document.querySelector("article.md-content__inner");
+  const target = (id && document.getElementById(id)) || document.querySelector(`${CONTENT} article`);
   if (target && !target.dataset.buscaRealcado) {
     target.dataset.buscaRealcado = "1";
     markWords(target, words);

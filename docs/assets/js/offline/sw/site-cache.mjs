@@ -21,7 +21,7 @@
  */
 import { CACHES, FILES, MESSAGES } from "../../common/constants.mjs";
 
-export function start({ files, downloads: downloadFiles }) {
+export function start({ files, downloads: downloadFiles, titles = {} }) {
   var CACHE = CACHES.site;
   var scope = self.registration.scope;
   var entries = {}; // address → {href, key, sha256}
@@ -31,7 +31,7 @@ export function start({ files, downloads: downloadFiles }) {
   function add(table, list) {
     Object.keys(table).forEach(function (rel) {
       var href = new URL(rel, scope).href;
-      var entry = { href: href, key: href + "?v=" + table[rel].slice(0, 20), sha256: table[rel] };
+      var entry = { href: href, key: href + "?v=" + table[rel].slice(0, 20), sha256: table[rel], rel: rel };
       entries[href] = entry;
       list.push(entry);
     });
@@ -138,16 +138,37 @@ export function start({ files, downloads: downloadFiles }) {
     })).then(function (open) { return open.some(Boolean); });
   }
 
+  // The counts of the last status, moved on by each file the warm-up keeps: every message to the
+  // page carries them («Usar sem internet» shows «N de M arquivos» from them).
+  var counts = { guardados: 0, downloads: 0 };
+
+  /* What is kept: the counts and, when the whole site was asked for, what is still missing
+   * (faltam: each with its address, the page's name for a page, and its kind). */
   function status(cache) {
     return cache.keys().then(function (requests) {
       var kept = {};
       requests.forEach(function (r) { kept[r.url] = true; });
       var count = function (list) { return list.filter(function (e) { return kept[e.key]; }).length; };
+      counts = { guardados: count(site), downloads: count(downloads) };
+      var missing = wanted().filter(function (e) { return !kept[e.key]; });
       return {
-        tipo: "situacao", guardados: count(site), total: site.length,
-        downloads: count(downloads), totalDownloads: downloads.length, tudo: everything,
+        tipo: "situacao", guardados: counts.guardados, total: site.length,
+        downloads: counts.downloads, totalDownloads: downloads.length, tudo: everything,
+        faltam: missing.slice(0, 50).map(function (e) {
+          var page = Object.prototype.hasOwnProperty.call(titles, e.rel);
+          return { endereco: e.href, titulo: page ? titles[e.rel] : "",
+            tipo: page ? "pagina" : downloads.indexOf(e) >= 0 ? "download" : "arquivo" };
+        }),
+        quantasFaltam: missing.length,
       };
     });
+  }
+
+  function progress(extra) {
+    var message = { guardados: counts.guardados, total: site.length, downloads: counts.downloads,
+      totalDownloads: downloads.length };
+    Object.keys(extra).forEach(function (name) { message[name] = extra[name]; });
+    return message;
   }
 
   function tell(message) {
@@ -171,6 +192,12 @@ export function start({ files, downloads: downloadFiles }) {
   function warm() {
     if (running) return running;
     running = caches.open(CACHE).then(function (cache) {
+      // The counts before the first file: the page shows them at once.
+      return status(cache).then(function () {
+        tell(progress({ tipo: "situacao", tudo: everything }));
+        return cache;
+      });
+    }).then(function (cache) {
       var index = 0;
       var next = function () {
         var list = wanted();
@@ -180,7 +207,10 @@ export function start({ files, downloads: downloadFiles }) {
           var entry = list[index++];
           return cache.match(entry.key).then(function (hit) {
             return hit || fetchOne(cache, entry).then(function (kept) {
-              if (kept) tell({ tipo: "guardado", endereco: entry.href });
+              if (!kept) return;
+              if (downloads.indexOf(entry) >= 0) counts.downloads += 1;
+              else counts.guardados += 1;
+              tell(progress({ tipo: "guardado", endereco: entry.href }));
             });
           }).then(next);
         });
@@ -219,6 +249,8 @@ export function start({ files, downloads: downloadFiles }) {
       if (source) delete paused[source];
       if (data.tudo) everything = true;
       watchers = watchers.concat(Array.from(ports));
+      // A warm-up already under way: the new page gets the counts now, not at the next file.
+      if (running) ports.forEach(function (port) { port.postMessage(progress({ tipo: "situacao", tudo: everything })); });
       event.waitUntil(warm());
     } else if (data.type === MESSAGES.keptCount && ports.length) {
       event.waitUntil(caches.open(CACHE).then(status).then(function (result) { ports[0].postMessage(result); }));

@@ -6,8 +6,8 @@ Both engines get the same documents (``python -m macros.build.search``: provisio
 sections, table rows) at 1× and on a synthetic corpus twenty times larger whose vocabulary grows
 too (:mod:`macros.build.search.corpus`), and the same reading of the query (``query.mjs``); the
 split index orders with the site's ranking function, Pagefind with its own (one card per page).
-Measured in headless Chromium, through ``tests/static_server.py`` with brotli copies of every
-file that gains from one (as nginx's ``brotli_static`` serves them):
+Measured in headless Chromium, served by nginx with ``deploy/nginx.conf`` (``tests/site_server.py``,
+the slow link through its proxy), with brotli copies of every file that gains from one:
 
 1. quality: the project's query set (tests/search/query_set.yaml), first card where expected;
 2. bytes on the wire of a first query (a fresh browser, nothing cached), today and at 20×:
@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import search_set  # noqa: E402
 from report import Report  # noqa: E402  (benchmarks/report.py)
-from static_server import Throttle, start  # noqa: E402
+from site_server import Throttle, start  # noqa: E402  (nginx with deploy/nginx.conf)
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -26,18 +26,10 @@ export default [
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
-    // The search of today, classic scripts until issue 28 replaces it (search/legacy-bridge.mjs).
-    files: ["docs/assets/js/search/*.js"],
-    languageOptions: {
-      ecmaVersion: 2022,
-      sourceType: "script",
-      globals: { ...globals.browser, document$: "readonly", location$: "readonly" },
-    },
-  },
-  {
-    // The search's worker (a classic worker script: it imports Material's with importScripts).
-    files: ["docs/assets/js/search/busca-worker.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.worker } },
+    // The search's worker: the query, the index, the order (no page around it).
+    files: ["docs/assets/js/search/worker.mjs", "docs/assets/js/search/engine.mjs", "docs/assets/js/search/query.mjs",
+      "docs/assets/js/search/ranking.mjs", "docs/assets/js/search/present.mjs", "docs/assets/js/entries/busca-worker.mjs"],
+    languageOptions: { globals: { ...globals.worker } },
   },
   {
     files: ["scripts/**/*.mjs", "scripts/**/*.js", "benchmarks/**/*.mjs", "macros/**/*.mjs", "eslint.config.mjs"],

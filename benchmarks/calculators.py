@@ -408,28 +408,25 @@ def first_view(browser: Browser, url: str) -> dict[str, float]:
     for request in done:
         sizes = request.sizes()
         wire += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
-    index = any(r.url.endswith("search_index.json") for r in done)
+    index = any("/search/" in r.url for r in done)
     ctx.close()
     return {"fcp": float(paint["fcp"]), "bytes": float(wire), "requests": float(len(done)), "index": float(index)}
 
 
 # First keystroke → first results: the keystroke's time and the first result's, on the page's clock;
-# and the first list that answers the whole word (busca.js marks each list with the query it
-# answers, data-consulta: the stem of «prorrogacao» first), not a prefix typed on the way.
-SEARCH_WATCH = """(stem) => {
+# and the first list that answers the whole word (the site's search marks its block with the query
+# it drew, data-resultado = data-buscando, and the box still holds the whole word).
+SEARCH_WATCH = """(word) => {
   window.epBusca = {};
-  const box = document.querySelector('input[data-md-component=search-query]');
+  const root = document.querySelector('[data-busca]');
+  const box = root.querySelector('input[type=search]');
   box.addEventListener('keydown', () => { if (!window.epBusca.t0) window.epBusca.t0 = performance.now(); });
-  const list = document.querySelector('.md-search-result__list');
-  new MutationObserver((_, observer) => {
-    if (!list.querySelector('.md-search-result__item')) return;
+  new MutationObserver(() => {
+    if (!root.querySelector('[data-busca-resultado]')) return;
     if (!window.epBusca.t1) window.epBusca.t1 = performance.now();
-    if (!(list.dataset.consulta || '').startsWith(stem)) return;
-    window.epBusca.t2 = performance.now();
-    observer.disconnect();
-  }).observe(list, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-consulta'] });
+    if (box.value === word && root.dataset.resultado === root.dataset.buscando) window.epBusca.t2 = performance.now();
+  }).observe(root, { childList: true, subtree: true, attributes: true });
 }"""
-SEARCH_STEM = "prorrogaca^"  # how busca.js writes the whole word in the query it prepares
 
 
 def search_time(browser: Browser, url: str, slow: bool, pause: float = 0) -> tuple[float, float]:
@@ -442,17 +439,19 @@ def search_time(browser: Browser, url: str, slow: bool, pause: float = 0) -> tup
     slow_cpu(ctx, page, slow)
     page.goto(f"{url}/{TEXT_PAGE}/", wait_until="load")
     page.wait_for_load_state("networkidle")
-    page.evaluate(SEARCH_WATCH, SEARCH_STEM)
-    box = page.locator("input[data-md-component=search-query]")
-    # On the phone's screen the box opens from the magnifier in the header.
-    page.locator("label.md-header__button[for='__search']").click()
+    page.evaluate(SEARCH_WATCH, SEARCH_QUERY)
+    box = page.locator("[role=search] input[type=search]")
+    # On the phone's screen the box opens from the button in the header (data-busca-abrir).
+    opener = page.locator("[data-busca-abrir]")
+    if opener.is_visible():
+        opener.click()
     box.wait_for(state="visible")
     if pause:  # a person's pause (the phone's keyboard opening), before the first keystroke
         page.wait_for_timeout(pause * 1000)
     box.press_sequentially(SEARCH_QUERY, delay=30)
     page.wait_for_function("() => window.epBusca.t2 !== undefined")
     first, word = page.evaluate("() => [window.epBusca.t1 - window.epBusca.t0, window.epBusca.t2 - window.epBusca.t0]")
-    assert page.locator(".md-search-result__item").count() > 0
+    assert page.locator("[data-busca-resultado]").count() > 0
     ctx.close()
     return float(first), float(word)
 

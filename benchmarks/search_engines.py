@@ -6,14 +6,16 @@ Both engines get the same documents (``python -m macros.build.search``: provisio
 sections, table rows) at 1× and on a synthetic corpus twenty times larger whose vocabulary grows
 too (:mod:`macros.build.search.corpus`), and the same reading of the query (``query.mjs``); the
 split index orders with the site's ranking function, Pagefind with its own (one card per page).
-Measured in headless Chromium, through ``tests/static_server.py`` with brotli copies of every
-file that gains from one (as nginx's ``brotli_static`` serves them):
+Measured in headless Chromium, served by nginx with ``deploy/nginx.conf`` (``tests/site_server.py``,
+the slow link through its proxy), with brotli copies of every file that gains from one:
 
 1. quality: the project's query set (tests/search/query_set.yaml), first card where expected;
 2. bytes on the wire of a first query (a fresh browser, nothing cached), today and at 20×:
    the search's scripts, the index files, what the results show;
 3. first keystroke → first results on the slow link (400 kbit/s, 400 ms a response), typing the
-   query at 8 keys a second, the box focused just before (the search starts on focus).
+   query at 8 keys a second, the box focused just before (the search starts on focus);
+4. the site itself, as built (its search script and worker, its index; today's and, in a copy of
+   the site, the 20× one): a first query's bytes, and keystroke → first results on the slow link.
 
 Prints each figure and writes the run to ``benchmarks/results/`` (benchmarks/report.py: a dated
 ``.md`` and ``.json``); ``dev/decisions/003-search-engine.md`` reads its figures from such a file.
@@ -42,7 +44,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import search_set  # noqa: E402
 from report import Report  # noqa: E402  (benchmarks/report.py)
-from static_server import Throttle, start  # noqa: E402
+from site_server import Throttle, start  # noqa: E402  (nginx with deploy/nginx.conf)
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -183,6 +185,76 @@ def fig(item: str, engine: str, what: str, value: float, target: str = "", **ext
 
 
 NAMES = {"own": "índice dividido", "pagefind": "Pagefind 1.6.0"}
+SITE_PAGE = "/lei-4860-1965/"
+DRAWN = ("() => { const r = document.querySelector('[data-busca]');"
+         " return !!(r && r.dataset.resultado && r.dataset.resultado === r.dataset.buscando); }")
+
+
+def site_copy(site: Path, own20: Path, work: Path) -> Path:
+    """The built site with its search index replaced by the 20× one (hard links for the rest)."""
+    root = work / "site20"
+    subprocess.run(["cp", "-al", str(site), str(root)], check=True)
+    shutil.rmtree(root / "search")
+    shutil.copytree(own20, root / "search")
+    if (site / "search" / "fora.json").is_file():
+        shutil.copy(site / "search" / "fora.json", root / "search" / "fora.json")
+    for path in (root / "search").rglob("*.json"):
+        path.with_name(path.name + ".br").write_bytes(brotli.compress(path.read_bytes(), quality=11))
+    return root
+
+
+def site_first_query(browser: Browser, url: str, query: str) -> int:
+    """The site itself: a text page opened, then a search typed into its box; the bytes of the
+    search's own files (its script, its worker, search/) on the wire."""
+    ctx = browser.new_context(locale="pt-BR", viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = ctx.new_page()
+    sizes: dict[str, int] = {}
+
+    def finished(request: Any) -> None:
+        got = request.sizes()
+        sizes[request.url] = got["responseBodySize"] + got["responseHeadersSize"]
+
+    page.goto(url + SITE_PAGE, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    ctx.on("requestfinished", finished)
+    box = page.locator("[role=search] input[type=search]")
+    box.click()
+    box.press_sequentially(query, delay=20)
+    page.wait_for_function(DRAWN, timeout=60_000)
+    page.wait_for_timeout(300)
+    ctx.close()
+    return sum(v for u, v in sizes.items() if "/search/" in u or "busca" in u.rsplit("/", 1)[-1])
+
+
+def site_typing_time(browser: Browser, root: Path, query: str) -> float:
+    """The site itself on the slow link: a text page opened and quiet, the box tapped, the query
+    typed at 8 keys a second; ms from the first keystroke to the first results drawn."""
+    server, url = start(root, throttle=Throttle(*SLOW))
+    try:
+        ctx = browser.new_context(locale="pt-BR", viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
+        page = ctx.new_page()
+        page.set_default_timeout(180_000)
+        page.goto(url + SITE_PAGE, wait_until="load")
+        page.wait_for_load_state("networkidle")
+        page.evaluate("""() => { window.tempos = {};
+            const root = document.querySelector('[data-busca]');
+            const box = root.querySelector('input[type=search]');
+            box.addEventListener('keydown', () => {
+              if (!window.tempos.tecla) window.tempos.tecla = performance.now(); });
+            new MutationObserver(() => {
+              if (!window.tempos.resultado && root.querySelector('[data-busca-resultado]'))
+                window.tempos.resultado = performance.now();
+            }).observe(root, { childList: true, subtree: true }); }""")
+        box = page.locator("[role=search] input[type=search]")
+        box.click()
+        box.press_sequentially(query, delay=125)
+        page.wait_for_function("() => window.tempos.resultado !== undefined")
+        elapsed = page.evaluate("() => window.tempos.resultado - window.tempos.tecla")
+        ctx.close()
+        return float(elapsed)
+    finally:
+        server.shutdown()
 
 
 def main() -> int:
@@ -245,6 +317,27 @@ def main() -> int:
                             "  (meta ≤ 4 s)",
                             fig("3", engine, f"1ª tecla → 1º resultado no perfil lento, {times}×, mediana (ms)",
                                 statistics.median(times_), "≤ 4000 ms", maximo=max(times_), amostras=times_))
+                # 4. The site itself, as built (its script, its worker, its index), today and with
+                # the 20× index in place of today's.
+                site_roots = {1: site, 20: site_copy(site, work / "own20", work)}
+                for times in (1, 20):
+                    server, url = start(site_roots[times])
+                    try:
+                        values = [site_first_query(browser, url, q) for q in FIRST_QUERIES]
+                    finally:
+                        server.shutdown()
+                    middle = statistics.median(values)
+                    say(f"4. o site, {times}×: 1ª consulta na rede (a busca: script, worker, índice; brotli) "
+                        f"{middle / 1024:.1f} KB (mediana de {len(values)}; máx. {max(values) / 1024:.1f} KB)"
+                        "  (meta ≤ 120 KB)",
+                        fig("4", "site", f"bytes na rede da 1ª consulta no site, {times}×, mediana", middle, "≤ 120 KB",
+                            maximo=max(values), cada=dict(zip(FIRST_QUERIES, values, strict=True))))
+                    times_ = [site_typing_time(browser, site_roots[times], q) for q in TYPED for _ in range(runs)]
+                    say(f"4. o site, {times}×: 1ª tecla → 1º resultado, 400 kbit/s e 400 ms: "
+                        f"{statistics.median(times_) / 1000:.2f} s (mediana de {len(times_)}; "
+                        f"máx. {max(times_) / 1000:.2f} s)  (meta ≤ 4 s)",
+                        fig("4", "site", f"1ª tecla → 1º resultado no site no perfil lento, {times}×, mediana (ms)",
+                            statistics.median(times_), "≤ 4000 ms", maximo=max(times_), amostras=times_))
             finally:
                 browser.close()
     report.finish()

@@ -51,9 +51,9 @@ def verdict(item: dict[str, Any], result: dict[str, Any]) -> tuple[bool, str]:
     if result["not_here"]:
         got = NOT_HERE
         return any(e.split(":", 1)[0] == NOT_HERE for e in expected), got + f" [antes: {first}]"
-    if any(e.startswith(NOT_HERE) for e in expected):
-        return False, first
-    return any(lands(e, first) for e in expected), first
+    # «Não está aqui» expected and not said: right only if the first card is one of the pages the
+    # same item also accepts (a subject the acts do not treat, of which an answer says a word).
+    return any(lands(e, first) for e in expected if not e.startswith(NOT_HERE)), first
 
 
 def table(items: list[dict[str, Any]], results: list[dict[str, Any]], errors_only: bool = False) -> tuple[str, int]:
@@ -76,10 +76,13 @@ def table(items: list[dict[str, Any]], results: list[dict[str, Any]], errors_onl
 def margins(items: list[dict[str, Any]], results: list[dict[str, Any]]) -> str:
     """The first result's coverage: the highest of the queries that are not here and the lowest
     of those that are (the threshold must lie between them)."""
-    absent = [r["coverage"] for i, r in zip(items, results, strict=True)
-              if str(i["expected"]).startswith(NOT_HERE) and r["cards"]]
-    present = [r["coverage"] for i, r in zip(items, results, strict=True)
-               if not str(i["expected"]).startswith(NOT_HERE) and r["cards"]]
+    def said(item: dict[str, Any]) -> set[bool]:  # whether each accepted landing is «Não está aqui»
+        expected = item["expected"] if isinstance(item["expected"], list) else [item["expected"]]
+        return {e.startswith(NOT_HERE) for e in expected}
+
+    # An item that accepts both (not here, or a page) counts on neither side.
+    absent = [r["coverage"] for i, r in zip(items, results, strict=True) if said(i) == {True} and r["cards"]]
+    present = [r["coverage"] for i, r in zip(items, results, strict=True) if said(i) == {False} and r["cards"]]
     hi = max(absent) if absent else 0
     lo = min(present) if present else 1
     return (f"cobertura do 1º resultado: «não está aqui» até {hi:.2f}; com resposta a partir de {lo:.2f}"

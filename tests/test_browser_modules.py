@@ -1,13 +1,11 @@
 """The browser code's boundaries (issue 27; ``dev/browser-code.md``), read from the sources.
 
 - ``docs/assets/`` holds no script at its top level: every script is an ES module in its feature
-  folder of ``docs/assets/js/``, except the search of today (:data:`LEGACY_SEARCH`, classic until
-  issue 28 replaces it);
+  folder of ``docs/assets/js/``;
 - no module puts anything on ``window`` (the modules talk by imports) and none reads from it
   anything but the browser's own names (the ``globals`` package's list, the one ESLint uses),
   Material's ``document$`` and the QR library's ``qrcode``: no ``window.estatutos*``, no switch a
   test would set in the page (tests use Playwright's init scripts, routing, the CDP or the UI);
-  only ``search/legacy-bridge.mjs`` hands the legacy search its globals;
 - each name the pages, the workers and the build share (``common/constants.json``: cache names,
   storage keys, message types, files) is written once: no source of the site, of the build or
   of the service worker's generator spells it out.
@@ -25,9 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "docs" / "assets"
 SOURCES = ASSETS / "js"
 CONSTANTS = SOURCES / "common" / "constants.json"
-# The search of today: classic scripts, and their bridge, until issue 28 replaces them.
-LEGACY_SEARCH = {"search/busca.js", "search/busca-sob-pedido.js", "search/busca-worker.js"}
-BRIDGE = "search/legacy-bridge.mjs"
 # Read from window besides the browser's names: Material's page stream, the QR library's global
 # (assets/vendor/qrcode-generator.js, a classic script loaded on demand).
 OTHER_GLOBALS = {"document$", "location$", "qrcode"}
@@ -42,7 +37,7 @@ def relative(path: Path) -> str:
 
 
 def modules() -> list[Path]:
-    return sorted(p for p in SOURCES.rglob("*.mjs") if relative(p) != BRIDGE)
+    return sorted(SOURCES.rglob("*.mjs"))
 
 
 def code_of(text: str) -> str:
@@ -60,7 +55,7 @@ def test_no_classic_script_at_the_top_of_the_assets() -> None:
     assert not [p.name for p in ASSETS.glob("*") if p.suffix in (".js", ".mjs")]
     scripts = {relative(p) for p in SOURCES.rglob("*") if p.is_file()}
     classic = {s for s in scripts if not s.endswith((".mjs", ".json"))}
-    assert classic == LEGACY_SEARCH, "um script clássico fora da busca de hoje (issue 28)"
+    assert not classic, f"scripts clássicos: {sorted(classic)}"
     folders = {s.split("/")[0] for s in scripts}
     assert folders == {"common", "calculators", "engine", "offline", "tables", "citations", "search", "entries"}
 

@@ -5,7 +5,7 @@ either (``tests/test_calculator_names.py``, for all of ``macros/`` and the scrip
 The acts' numbers, slugs, titles and short titles are read from ``data/statutes/*.yaml`` (and
 from the registry ``data/atos.yaml``: every act the site cites); the calculators' names from
 ``calculators.api``. Comments and docstrings may name them (they explain); code and the strings
-it writes may not: the build takes them from the data (``<meta name="ep-atos">`` for the search,
+it writes may not: the build takes them from the data (``search/meta.json`` for the search,
 the Site for the renderers, the menu for the questions and the 404 page, the pages for prose).
 """
 

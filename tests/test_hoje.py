@@ -17,6 +17,7 @@ import yaml
 from conftest import ROOT, build_site
 from htmlscan import tags
 
+from macros.build.search import read as search_read
 from macros.data.hoje import articles_of, build, load_all_today
 from macros.data.loader import DataError, load_validated
 from macros.data.site import current
@@ -232,8 +233,7 @@ def test_glossary_tooltips_on_statute_and_answer_pages(site_dir: Path) -> None:
 
 
 def test_search_labels_the_layer_hoje_and_keeps_it_out_of_the_statute_text(site_dir: Path) -> None:
-    index = json.loads((site_dir / "search" / "search_index.json").read_text(encoding="utf-8"))
-    by_location = {d["location"]: d for d in index["docs"]}
+    by_location = {d["location"]: d for d in search_read.documents(site_dir)}
     for slug, layer in current().today.items():
         for art_id in layer.articles:
             doc = by_location.get(f"{slug}/#hoje-{art_id}")

@@ -17,9 +17,6 @@ from macros.render import material
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "docs" / "assets"
-# The search of today reads Material's own search (issue 28 replaces it, with its own markup).
-LEGACY_SEARCH = ASSETS / "js" / "search"
-LEGACY_SEARCH_BUILD = {ROOT / "macros" / "build" / "search_index.py", ROOT / "macros" / "build" / "search_worker.py"}
 BROWSER_SIDE = ASSETS / "js" / "common" / "material.mjs"
 CODE_SIDE = ROOT / "macros" / "render" / "material.py"
 
@@ -30,7 +27,7 @@ def site_sources() -> dict[Path, str]:
     paths = [*ASSETS.glob("*.css"), *(ASSETS / "js").rglob("*.mjs"), *(ROOT / "overrides").rglob("*.html"),
              *(ROOT / "macros").rglob("*.py")]
     return {p: p.read_text(encoding="utf-8") for p in sorted(paths)
-            if LEGACY_SEARCH not in p.parents and p not in LEGACY_SEARCH_BUILD and p != CODE_SIDE}
+            if p != CODE_SIDE}
 
 
 def test_the_installed_material_has_everything_the_site_relies_on() -> None:
@@ -39,8 +36,8 @@ def test_the_installed_material_has_everything_the_site_relies_on() -> None:
 
 
 def test_what_an_upgrade_drops_is_listed(tmp_path: Path) -> None:
-    """The check can fail: a copy of Material's templates without a block, a class, the search dialog
-    and the 404 page's content is reported item by item."""
+    """The check can fail: a copy of Material's templates without a block, a class, the header's
+    place for the search and the 404 page's content is reported item by item."""
     copy = tmp_path / "templates"
     shutil.copytree(material.templates_dir(), copy, ignore=shutil.ignore_patterns("*.map", "lunr", "*.svg"))
     base = copy / "base.html"
@@ -52,12 +49,12 @@ def test_what_an_upgrade_drops_is_listed(tmp_path: Path) -> None:
     for script in copy.glob("assets/javascripts/bundle.*.js"):
         script.write_text(script.read_text(encoding="utf-8").replace("md-typeset__scrollwrap", "md-x"),
                           encoding="utf-8")
-    (copy / "partials" / "search.html").write_text("<div></div>", encoding="utf-8")
+    (copy / "partials" / "header.html").write_text("<header></header>", encoding="utf-8")
     (copy / "404.html").write_text('{% extends "main.html" %}', encoding="utf-8")
     missing = material.missing(copy)
     assert "bloco {% block extrahead %} em base.html" in missing
     assert "md-typeset__scrollwrap" in missing
-    assert any("diálogo de busca" in item for item in missing)
+    assert any(item.startswith("partials/header.html") for item in missing)
     assert any(item.startswith("404.html") for item in missing)
     assert len(missing) == 4, missing
     assert material.missing(tmp_path / "nada") == ["base.html (o modelo de todas as páginas)"]

@@ -32,6 +32,8 @@ from conftest import ROOT
 from htmlscan import page, tags
 from repo_copy import build, changed_files, copy_repository, environment, insert_after
 
+from macros.build.search import read as search_read
+
 pytestmark = pytest.mark.site  # every test here builds the copy with the new calculator
 
 NAME = "brinquedo"
@@ -181,8 +183,7 @@ def test_it_is_listed_archived_searchable_and_in_the_sitemap(built: Path) -> Non
     with zipfile.ZipFile(built / "assets" / "calculadoras.zip") as archive:
         assert f"calculators/rules/{NAME}.py" in archive.namelist()
     assert f"/calculadoras/{NAME}/</loc>" in (built / "sitemap.xml").read_text(encoding="utf-8")
-    search = json.loads((built / "search" / "search_index.json").read_text(encoding="utf-8"))
-    assert any(doc["location"].startswith(f"calculadoras/{NAME}/") for doc in search["docs"])
+    assert any(doc["location"].startswith(f"calculadoras/{NAME}/") for doc in search_read.documents(built))
 
 
 def test_its_cases_are_tests_with_no_test_edited(repo: Path) -> None:

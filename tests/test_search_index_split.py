@@ -121,3 +121,16 @@ def test_a_single_typo_always_finds_the_word(split: Split, data: st.DataObject) 
     for word, typed, got in zip(words_, edits, found, strict=True):
         if typed != word:
             assert word in got, (typed, word, got)
+
+
+def test_no_roman_numeral_is_a_correction(split: Split) -> None:
+    """A typed word is never corrected into an inciso's number («vigia» → stem «vigi» is one letter
+    from «viii»; it showed «Mostrando resultados para viii» on the answer with an inciso VIII)."""
+    out, meta, _ = split
+    vocab: list[str] = []
+    for side in ("f", "l"):
+        for letter in meta["vocab"][side]:
+            vocab += json.loads((out / meta["version"] / f"{side}{letter}.json").read_text(encoding="utf-8"))
+    assert "conferent" in vocab
+    assert not [w for w in vocab if index.ROMAN.fullmatch(w)]
+    assert "viii" not in candidates_in_node(out, ["vigi"])[0]

@@ -72,3 +72,14 @@ def test_the_query_set_lands(results: list[dict[str, object]]) -> None:
     assert not false_not_here, f"«Não está aqui» falso: {false_not_here}"
     assert not wrong, "\n".join(wrong)
     assert not fixed, f"acertam agora; tire a marca known_miss: {fixed}"
+
+
+def test_an_item_may_accept_not_here_or_a_page() -> None:
+    item = {"query": "fgts", "expected": ["nao-esta-aqui:fgts", "perguntas/x/"]}
+    card = {"cards": [{"main": "perguntas/x/#hoje"}], "not_here": False}
+    other = {"cards": [{"main": "perguntas/y/"}], "not_here": False}
+    said = {"cards": [{"main": "perguntas/y/"}], "not_here": True}
+    assert search_set.verdict(item, card)[0] and search_set.verdict(item, said)[0]
+    assert not search_set.verdict(item, other)[0]
+    assert not search_set.verdict({"query": "q", "expected": "nao-esta-aqui"}, card)[0]
+    assert not search_set.verdict({"query": "q", "expected": "perguntas/x/"}, said)[0]

@@ -86,6 +86,7 @@ BUNDLES = (
     Bundle("calculadoras", "calculadoras.mjs", stem="pacote-calculadoras", uses=("site", "motor-cedo")),
     Bundle("tabelas", "tabelas.mjs", stem="pacote-tabelas", uses=("site",)),
     Bundle("busca", "busca.mjs", stem="pacote-busca", uses=("site",)),
+    Bundle("busca-worker", "busca-worker.mjs", file="assets/busca-worker.mjs"),
     Bundle("motor-worker", "motor-worker.mjs", file=ENGINE_WORKER,
            external=(("pyodide", "./pyodide/pyodide.mjs"),)),
 )
@@ -108,8 +109,8 @@ GROUPS = (
     Group("calculadoras", ("calculadoras/", "meus-calculos.md"),
           ("assets/calculadoras.css", "assets/calculadoras-hoje.css", "assets/comprovante.css")),
     Group("tabelas", "tabelas/", ("assets/tabelas.css",)),
-    # The search's query and results: imported when a search starts (the index waits for it:
-    # search/busca-sob-pedido.js) or when a page opens with the words to highlight (?h=).
+    # The search's box and results: imported when a search starts or when a page opens with the
+    # words to highlight (?h=; docs/assets/js/search/start.mjs).
     Group("busca", None, ()),
 )
 

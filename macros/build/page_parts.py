@@ -9,8 +9,7 @@ the «Sem internet» page):
 - ``site_meta`` (after Material's, before any style or script): the build id
   (``<meta name="ep-versao">``: the browser never mixes two builds), on a page with a
   calculator's form the engine's early start right after it (:func:`bundles.early_start`), the
-  acts the search reads queries with (``ep-atos``), the address the build wrote and every group's
-  files (:func:`bundles.head_tags`), the feed's link;
+  address the build wrote and every group's files (:func:`bundles.head_tags`), the feed's link;
 - ``styles``: the page's groups' style sheets, right before the common one;
 - ``extrahead``: a statute's standard metadata (JSON-LD, DC.*, z.*, og:*), where «Informar um
   erro» may send a report, the web app manifest, the calculators' scripts preloaded, ``noindex``
@@ -32,7 +31,7 @@ from markupsafe import Markup
 
 from ..data import site as data_site
 from ..render import material, metadata, not_found
-from . import bundles, feed, offline, report_destination, search_words
+from . import bundles, feed, offline, report_destination
 
 
 @dataclass(frozen=True)
@@ -51,8 +50,7 @@ class Parts:
 def _common(site: data_site.Site, config: Any, root: str, early: str = "") -> str:
     out = site.products.bundles
     version = html.escape(site.products.build_id)
-    acts = html.escape(search_words.browser_acts_json(site.statutes))
-    return (f'<meta name="ep-versao" content="{version}">{early}<meta name="ep-atos" content="{acts}">'
+    return (f'<meta name="ep-versao" content="{version}">{early}'
             f'{bundles.head_tags(out, config["site_url"] or "")}{feed.head_link(root)}')
 
 

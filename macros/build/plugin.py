@@ -24,13 +24,16 @@ serve``) survives. The macros read the same Site (:func:`macros.data.site.curren
   scripts and styles in a few bundles (:mod:`macros.build.bundles`), the calculators' archive and
   the engine's report (:mod:`macros.build.site_files`);
 - ``on_page_content``: bare tables in scrolling regions; the engine offer on the calculators'
-  pages; the own search documents' titles read;
+  pages; the own search documents' titles read, and each page's title for the search's section
+  documents;
 - ``on_page_context`` and ``on_template_context``: what ``overrides/main.html`` puts in
   Material's blocks (``estatutos``, :mod:`macros.build.page_parts`): the tags of every page's
   ``<head>`` and around Material's script, the metadata of statute pages; the content of
   ``404.html`` and of the «Sem internet» page (``overrides/``);
-- ``on_post_build``: the feed, the search index and its worker, ``robots.txt``, the Content
-  Security Policy (:mod:`macros.build.csp`), ``_headers`` for the hosts that read one
+- ``on_post_build``: the feed, the site's search index (:mod:`macros.build.search`: provisions,
+  notes, «Hoje» boxes, sections and table rows as documents, split so that a query fetches only
+  what it needs; dev/search.md), ``robots.txt``, the Content Security Policy
+  (:mod:`macros.build.csp`), ``_headers`` for the hosts that read one
   (:mod:`macros.build.hosting`) and the compressed copies.
 """
 
@@ -66,9 +69,10 @@ from macros.build import (
     robots,
     search_index,
     search_not_here,
-    search_worker,
     site_files,
 )
+from macros.build.search import built as search_built
+from macros.build.search import site_index
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
@@ -174,11 +178,12 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
         return files
 
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Read the own search documents' titles before Material's search strips them; bare
+        """Read the own search documents' titles (``data-search-title``) and the page's title; bare
         (Markdown) tables scroll inside a labelled region, never the page (macros/render/regions.py);
         the engine offer on the calculators' pages (macros/build/offline.py)."""
         site = self._site()
         search_index.collect_titles(site.products.own_titles, page.url, html)
+        site.products.search_pages[page.url] = page.title or ""
         html = offline.add_offer(html, page.file.src_uri, site.products.engine_report)
         return regions.wrap_bare_tables(html)
 
@@ -204,39 +209,19 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
                 self._site(), config, offline_page)
         return context
 
-    def on_post_page(self, output: str, *, page: Page, config: MkDocsConfig) -> str:
-        """Give Material's search dialog an accessible name (axe: aria-dialog-name)."""
-        return self._name_search(output, page.file.src_uri)
-
-    def on_post_template(self, output_content: str, *, template_name: str, config: MkDocsConfig) -> str:
-        return self._name_search(output_content, template_name) if template_name.endswith(".html") else output_content
-
-    @staticmethod
-    def _name_search(output: str, where: str) -> str:
-        try:
-            return material.name_search_dialog(output)
-        except material.MaterialChangedError as exc:
-            raise PluginError(f"{where}: {exc} (tema mudou?)") from exc
-
     # ------------------------------------------------------------------ the built site
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         site = self._site()
         site_dir = Path(config["site_dir"])
         feed.write(site, site_dir, config["site_url"] or "/")
-        sizes = search_index.write(site_dir, site.statutes, site.products.own_titles)
-        total = sizes.pop("total")
-        for kind, (count, raw, packed) in sorted(sizes.items(), key=lambda item: -item[1][2]):
-            LOG.info("Índice de busca — %s: %d documentos, %.1f KB (%.1f KB gzip)",
-                     search_index.KIND_NAMES.get(kind, kind), count, raw / 1024, packed / 1024)
-        LOG.info("Índice de busca — total: %d documentos, %.1f KB (%.1f KB gzip; limite 150 KB)",
-                 total[0], total[1] / 1024, total[2] / 1024)
-        if total[2] > search_index.LIMIT_GZIP:
-            raise PluginError(f"Índice de busca com {total[2] / 1024:.1f} KB gzip, acima do limite de 150 KB")
-        # Material's search worker with the site's faster index build (the same results).
         try:
-            search_worker.write(site_dir, Path(config["docs_dir"]))
-        except (search_worker.SearchWorkerError, bundles.BundleError) as exc:
-            raise PluginError(f"Worker da busca — {exc}") from exc
+            written = site_index.write(site_dir, site.statutes, list(site.products.search_pages.items()),
+                                       site.products.own_titles, search_built.table_sources())
+        except DataError as exc:
+            raise PluginError(f"Busca — {exc}") from exc
+        LOG.info("Índice da busca: %d documentos em %d arquivos, %.1f KB (%.1f KB brotli; meta.json %.1f KB brotli)",
+                 written.documents, written.files, written.raw / 1024, written.brotli / 1024,
+                 written.meta_brotli / 1024)
         robots.write(site_dir, config["site_url"] or "")
         # The policy approves only the inline scripts the theme's templates ship.
         try:

@@ -41,7 +41,7 @@ from lxml.etree import _Element
 
 from ..data import ids
 from ..data.model import Node, Statute
-from ..render import cite
+from ..render import cite, material
 from ..render.links import provision_label
 from .search_words import act_key, citation_tokens, pair_tokens, pair_words, words
 
@@ -280,7 +280,7 @@ def heading_title(el: _Element) -> str:
 # -- pages -----------------------------------------------------------------------------------------
 def content(html: str) -> _Element | None:
     tree = lxml.html.fromstring(html)
-    found = tree.xpath('//article[contains(concat(" ", normalize-space(@class), " "), " md-content__inner ")]')
+    found = tree.xpath(f'//article[contains(concat(" ", normalize-space(@class), " "), " {material.ARTICLE} ")]')
     return found[0] if found else None
 
 

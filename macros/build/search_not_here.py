@@ -16,7 +16,8 @@ from typing import Any
 
 from ..data.acts import Registry
 from ..data.loader import DataError, load_validated
-from .search_words import words
+from .search import config as search_config
+from .search import words as search_words
 
 FILE = "search/fora.json"
 
@@ -25,9 +26,10 @@ def load(path: Path, acts: Registry) -> list[dict[str, Any]]:
     """Read and check ``data/fora.yaml``; return the subjects as the browser reads them.
 
     Every source must name an act of the registry that has an official address; the names of a
-    subject are stemmed like the index (:func:`macros.build.search_words.words`), so the page
+    subject are stemmed like the search's index (:mod:`macros.build.search.words`), so the search
     compares them with the query's own stems."""
     raw = load_validated(path, "fora")
+    stop = search_config.load().stop_words
     seen: set[str] = set()
     out = []
     for i, item in enumerate(raw["assuntos"]):
@@ -37,7 +39,7 @@ def load(path: Path, acts: Registry) -> list[dict[str, Any]]:
         seen.add(item["id"])
         keys = []
         for j, name in enumerate(item["names"]):
-            stems = words(name)
+            stems = search_words.stems(name, stop)
             if not stems:
                 raise DataError(path, f"{place}.names[{j}]", f"só palavras vazias: {name!r}")
             keys.append(stems)

@@ -64,6 +64,8 @@ class BuildProducts:
     """Each engine file's raw and gzip size (``on_files``; read by ``on_page_context``)."""
     own_titles: dict[str, dict[str, str]] = field(default_factory=dict)
     """The search documents' titles of each page (``on_page_content``; read by ``on_post_build``)."""
+    search_pages: dict[str, str] = field(default_factory=dict)
+    """Each page's URL and title, in the order built (``on_page_content``; the search's documents)."""
     downloads: dict[str, dict[str, bytes]] = field(default_factory=dict)
     """Every file under ``/dados/``, by site URL (``on_files``; read by the ``/dados/`` page)."""
     build_id: str = "dev"

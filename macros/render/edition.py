@@ -2,8 +2,8 @@
 
 No page types the number or the names of the acts: «Edição de referência de três normas» is
 ``{{ quantos_atos(feminino=True) }} normas``, the list of sources on «Sobre» is ``{{ fontes() }}``,
-and the search's «não está aqui» takes the same count from ``<meta name="ep-atos">``. A fourth act
-added to ``data/statutes/`` changes them all (``tests/test_new_act.py``).
+and the search's «não está aqui» counts and names the acts of its index (``search/meta.json``). A
+fourth act added to ``data/statutes/`` changes them all (``tests/test_new_act.py``).
 """
 
 from __future__ import annotations

@@ -13,8 +13,9 @@ Material's markup, scripts and styles is listed here, and only here, with where 
   buttons of Material's documentation («Buttons»), used by the macros;
 - :data:`SCRIPT_GLOBALS`: what Material's script gives the page (``document$``, every page shown);
 - :func:`theme_bundle`: the path of Material's script, preloaded on the calculators' pages;
-- :func:`name_search_dialog`: the search dialog's accessible name (until the site's own search
-  replaces Material's, issue 28).
+- ``partials/header.html``: the header, which ``overrides/partials/header.html`` copies with the
+  site's own search in the place of Material's (issue 28; ``tests/test_search_header.py``
+  compares the two).
 
 :func:`missing` checks all of it against an installed Material and returns what is no longer
 there; ``tests/test_material.py`` fails with that list (an upgrade of Material, or its end of life
@@ -39,6 +40,8 @@ BUTTON_PRIMARY = "md-button--primary"
 PRIMARY = f"{BUTTON} {BUTTON_PRIMARY}"
 # The page's content (around the article): a print style sheet the build writes keys on it.
 CONTENT = "md-content"
+# The article of a page (its text, without menu and table of contents): the search reads it.
+ARTICLE = "md-content__inner"
 
 # Material's class names, data attributes and style variables the site relies on (its styles, its
 # scripts, the HTML its macros write). Each is looked for in the installed Material's templates,
@@ -47,16 +50,21 @@ NAMES = frozenset({
     # classes
     "md-banner", "md-button", "md-button--primary", "md-content", "md-content__button",
     "md-content__inner", "md-dialog", "md-footer", "md-header", "md-header__button",
-    "md-main__inner", "md-option", "md-search", "md-search-result", "md-sidebar", "md-skip",
+    "md-main__inner", "md-option", "md-search", "md-sidebar", "md-skip",
     "md-source", "md-tabs", "md-top", "md-typeset", "md-typeset__scrollwrap", "md-typeset__table",
+    # the header, copied from Material's partial (overrides/partials/header.html), and the search's
+    # button in it (overrides/partials/busca.html)
+    "md-ellipsis", "md-grid", "md-header--lifted", "md-header--shadow", "md-header__ellipsis",
+    "md-header__inner", "md-header__source", "md-header__title", "md-header__topic", "md-icon", "md-logo",
     # data attributes
     "data-md-color-accent", "data-md-color-primary", "data-md-color-scheme", "data-md-component",
     "data-md-highlight",
     # style variables
     "--md-accent-bg-color", "--md-accent-fg-color", "--md-accent-fg-color--transparent",
     "--md-code-font-family", "--md-default-bg-color", "--md-default-fg-color",
-    "--md-default-fg-color--light", "--md-default-fg-color--lightest", "--md-primary-fg-color",
-    "--md-shadow-z2", "--md-typeset-a-color", "--md-typeset-mark-color",
+    "--md-default-fg-color--light", "--md-default-fg-color--lighter", "--md-default-fg-color--lightest",
+    "--md-primary-fg-color", "--md-shadow-z2", "--md-shadow-z3", "--md-typeset-a-color",
+    "--md-typeset-mark-color",
 })
 
 # Globals Material's script puts on the page that the site's scripts read (common/material.mjs).
@@ -65,8 +73,6 @@ SCRIPT_GLOBALS = frozenset({"document$"})
 # How a name of Material is written in the site's files (a class, an attribute, a variable).
 NAME = re.compile(r"(?<![\w-])(?:--md-|data-md-|md-)[a-z](?:[\w-]*[a-z0-9])?")
 THEME_BUNDLE = re.compile(r"['\"](assets/javascripts/bundle\.[0-9a-f]{8}\.min\.js)['\"]")
-SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
-SEARCH_DIALOG_NAME = "Busca no site"
 BLOCK = re.compile(r"\{%-?\s*block\s+(\w+)\s*-?%\}")
 
 
@@ -97,13 +103,6 @@ def theme_bundle(theme_dirs: Iterable[Path]) -> str:
     raise MaterialChangedError("base.html do Material não carrega mais assets/javascripts/bundle.<hash>.min.js")
 
 
-def name_search_dialog(output: str) -> str:
-    """Material's search dialog with an accessible name (axe: aria-dialog-name)."""
-    if SEARCH_DIALOG not in output:
-        raise MaterialChangedError("diálogo de busca do Material não encontrado")
-    return output.replace(SEARCH_DIALOG, f'{SEARCH_DIALOG[:-1]} aria-label="{SEARCH_DIALOG_NAME}">', 1)
-
-
 def _theme_text(templates: Path) -> str:
     """Everything of Material a name may be found in: its templates, style sheets and scripts."""
     parts = [_read(p) for p in sorted(templates.rglob("*.html"))]
@@ -130,9 +129,8 @@ def missing(templates: Path | None = None) -> list[str]:
         found.append("404.html (página não encontrada, com o bloco content)")
     if not THEME_BUNDLE.search(base):
         found.append("base.html: o script assets/javascripts/bundle.<hash>.min.js")
-    if "{% include \"partials/search.html\" %}" not in _read(templates / "partials" / "header.html") \
-            or 'data-md-component="search" role="dialog"' not in _read(templates / "partials" / "search.html"):
-        found.append(f"o diálogo de busca: {SEARCH_DIALOG}")
+    if "{% include \"partials/search.html\" %}" not in _read(templates / "partials" / "header.html"):
+        found.append("partials/header.html (o cabeçalho, com o lugar da busca, que overrides/partials/ copia)")
     text = _theme_text(templates)
     found += sorted(name for name in NAMES if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text))
     found += sorted(name for name in SCRIPT_GLOBALS if name not in text)

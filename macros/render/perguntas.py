@@ -107,7 +107,8 @@ def example(site: Site, name: str, inputs: Mapping[str, Any], text: str,
         '<div class="pergunta-exemplo" data-calculadora="{name}">'
         '<p><strong>Exemplo com os dados de outra pessoa</strong> (não são os seus): {text}</p>'
         '<table><caption>Resultado do motor de cálculo (exemplo verificado)</caption><tbody>{rows}</tbody></table>'
-        '<p><a class="' + material.BUTTON + ' pergunta-calcular" href="{href}">Ver este exemplo na calculadora «{title}»</a></p>'
+        '<p><a class="' + material.BUTTON + ' pergunta-calcular" href="{href}">'
+        'Ver este exemplo na calculadora «{title}»</a></p>'
         "</div>"
     ).format(name=name, text=text, rows=Markup("").join(rows), href=calculator_link(name, inputs),
              title=spec["title"])

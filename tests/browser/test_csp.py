@@ -48,11 +48,11 @@ def test_policy_is_in_force(watched: BrowserContext, base_url: str) -> None:
 def test_search_works_under_the_policy(watched: BrowserContext, base_url: str) -> None:
     pg = watched.new_page()
     pg.goto(base_url + "/")
-    box = pg.locator("input[data-md-component=search-query]")
+    box = pg.locator("[role=search] input[type=search]")
     box.click()
     box.press_sequentially("prorrogacao", delay=20)
-    expect(pg.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
-    assert "prorrogação" in pg.locator(".md-search-result__list").inner_text().lower()
+    expect(pg.locator("[data-busca-resultado]").first).to_be_visible(timeout=15_000)
+    assert "prorrogação" in pg.locator("[data-busca-painel]").inner_text().lower()
     no_violations(pg)
 
 

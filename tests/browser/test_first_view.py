@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 # At most this many requests for the site's own scripts and styles (besides Material's own
 # bundle and style sheets): before the bundles a calculator page made 28.
@@ -20,8 +20,8 @@ OWN_ASSETS_TEXT_PAGE = 3  # the style bundle, the script run before Material's, 
 OWN_ASSETS_CALCULATOR_PAGE = 6
 # Only some pages' bundles (macros/build/bundles.py, GROUPS).
 GROUP_BUNDLES = ("pacote-calculadoras.", "pacote-tabelas.", "pacote-busca.")
-# Material's search worker with the site's faster index build (macros/build/search_worker.py).
-SEARCH_WORKER = "/assets/busca-worker.js"
+# The site's search worker (docs/assets/js/search/worker.mjs): loads only when a search starts.
+SEARCH_WORKER = "/assets/busca-worker.mjs"
 
 WATCH = """
 window.violacoes = [];
@@ -42,7 +42,7 @@ def fresh(browser: Browser) -> Iterator[BrowserContext]:
 def own_assets(urls: list[str]) -> list[str]:
     """The site's own scripts and style sheets (not Material's under assets/javascripts/ and
     assets/stylesheets/, nor the calculators' worker or engine, which load only on request, nor
-    the search's worker: Material's, built with a faster index build, instead of Material's file)."""
+    the search's worker, which loads only when a search starts)."""
     paths = [urlsplit(u).path for u in urls]
     return [p for p in paths if p.startswith("/assets/") and p.endswith((".js", ".css"))
             and not p.startswith(("/assets/javascripts/", "/assets/stylesheets/", "/assets/pyodide/"))
@@ -59,11 +59,9 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     pg = fresh.new_page()
     urls = requested(pg)
     pg.goto(base_url + "/lei-4860-1965/", wait_until="load")
-    # Material has started: its search worker is up and its sitemap asked for; the index is not.
-    pg.wait_for_function("() => window.document$ !== undefined && window.estatutosBuscaSobPedido !== undefined")
+    pg.wait_for_function("() => window.document$ !== undefined")
     pg.wait_for_function("() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/sitemap.xml'))")
-    assert not [u for u in urls if "search_index.json" in u], "o índice da busca baixou sem busca nenhuma"
-    assert pg.evaluate("window.estatutosBuscaSobPedido.iniciada()") is False
+    assert not [u for u in urls if "/search/" in u], "o índice da busca baixou sem busca nenhuma"
     scripts = own_assets(urls)
     assert len(scripts) <= OWN_ASSETS_TEXT_PAGE, scripts
     assert not [u for u in scripts if any(g in u for g in GROUP_BUNDLES)], \
@@ -72,32 +70,20 @@ def test_text_page_asks_for_the_search_index_only_when_a_search_starts(fresh: Br
     # scroll in a bordered frame (site.css).
     frame = pg.locator(".tabela-rolagem").first
     assert frame.evaluate("e => getComputedStyle(e).borderTopWidth") == "1px"
-    # A search starts: the index and the search's script come together. busca.js is held back here
-    # until Material has answered from the index (the rare slow case): when it comes, Material reads
-    # the box again through it, and the list shows the query as busca.js reads it.
-    held: list[Route] = []
-    pg.route("**/assets/pacote-busca.*.js", lambda route: held.append(route))
-    with pg.expect_request("**/search/search_index.json"):
-        box = pg.locator("input[data-md-component=search-query]")
+    # A search starts: the search's script, its worker and the index come; what was typed before
+    # they arrived is searched when they do (search/start.mjs, bind.mjs).
+    with pg.expect_request("**/search/meta.json"):
+        box = pg.locator("[role=search] input[type=search]")
         box.click()
-    box.press_sequentially("prorrogacao", delay=20)
-    expect(pg.locator(".md-search-result__meta")).to_contain_text("document", timeout=15_000)
-    assert len(held) == 1 and pg.evaluate("window.estatutosBusca === undefined"), held
-    held[0].continue_()
-    pg.wait_for_function(
-        "() => window.estatutosBusca && document.querySelector('.md-search-result__list').dataset.consulta"
-        " === window.estatutosBusca.prepare('prorrogacao', document.querySelector('.ato-referencia')"
-        " ? document.querySelector('.ato-referencia').dataset.slug || null : null).query")
-    expect(pg.locator(".md-search-result__item").first).to_be_visible()
-    assert "prorrogação" in pg.locator(".md-search-result__list").inner_text().lower()
+        box.press_sequentially("prorrogacao", delay=20)
+    pg.wait_for_function("() => { const r = document.querySelector('[data-busca]');"
+                         " return r.dataset.resultado && r.dataset.resultado === r.dataset.buscando; }",
+                         timeout=15_000)
+    assert "prorrogação" in pg.locator("[data-busca-painel]").inner_text().lower()
     assert len([u for u in urls if "/assets/pacote-busca." in u]) == 1
-    # Material's worker asks for no lunr language script (the index names none: the site folds
-    # words itself; they were two requests one after the other on a slow link).
-    assert not [u for u in urls if "/assets/javascripts/lunr/" in u], urls
-    # The worker that answered is the site's build of Material's (busca-sob-pedido.js points
-    # Material at it), instead of Material's file, not besides it: one request, as before.
     assert [w.url for w in pg.workers if urlsplit(w.url).path == SEARCH_WORKER], [w.url for w in pg.workers]
-    assert not [u for u in urls if "/assets/javascripts/workers/" in u], urls
+    # Nothing of Material's search: no lunr, no worker of its own.
+    assert not [u for u in urls if "/assets/javascripts/lunr/" in u or "/assets/javascripts/workers/" in u], urls
     assert pg.evaluate("window.violacoes") == []
 
 

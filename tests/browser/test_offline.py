@@ -190,7 +190,7 @@ def test_offline_after_one_visit(fresh: BrowserContext, base_url: str, site_dir:
     assert "Sobre" in pg.locator("article h1").inner_text()
     fresh.set_offline(True)
 
-    # search (Material's worker and index come from the precache)
+    # search (its scripts, worker and index come from the cache: kept with the rest of the site)
     pg.set_viewport_size({"width": 1280, "height": 900})
     assert any("pôrto" in text for text in search(pg, base_url, "porto"))
 

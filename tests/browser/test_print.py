@@ -27,7 +27,7 @@ def test_print_layout(page: Page, base_url: str) -> None:
     page.wait_for_function("() => document.querySelector('.ep-alvo') !== null")
     page.emulate_media(media="print")
     hidden = page.evaluate(
-        """() => ['details.citar', 'a.ancora', '.md-header', '.md-sidebar--primary', '.md-search',
+        """() => ['details.citar', 'a.ancora', '.md-header', '.md-sidebar--primary', '.busca',
                   'details.sobre-edicao', 'button.citar-copiar']
             .map(s => [s, [...document.querySelectorAll(s)].every(e => getComputedStyle(e).display === 'none'
                                                                       || e.offsetParent === null)])"""

@@ -146,21 +146,25 @@ def test_warm_up_waits_for_the_engine(browser: Browser, server: Server, site_dir
 
 def test_warm_up_waits_for_a_search(browser: Browser, server: Server) -> None:
     # A search started on a text page (the index loads only now): the warm-up stops before its
-    # next file until the first results are shown, then goes on (busca-sob-pedido.js).
-    with warming_up(browser, server, "/lei-4860-1965/", "/search/search_index.json") as (_, pg):
-        pg.locator("input[data-md-component=search-query]").click()
-        assert server.arrived("/search/search_index.json"), "a busca não pediu o índice"
-        # Only the search's own script may come.
+    # next file until the first results are shown, then goes on (search/ui.mjs: busyWith).
+    with warming_up(browser, server, "/lei-4860-1965/", "/search/meta.json") as (_, pg):
+        pg.locator("[role=search] input[type=search]").click()
+        pg.locator("[role=search] input[type=search]").press_sequentially("prorrogacao")
+        for _ in range(100):
+            if server.arrived("/search/meta.json"):
+                break
+            pg.wait_for_timeout(100)
+        assert server.arrived("/search/meta.json"), "a busca não pediu o índice"
+        # Only the search's own files may come.
         def search_script(p: str) -> bool:
-            return "/assets/pacote-busca." in p
+            return "/assets/pacote-busca." in p or "/assets/busca-worker." in p or p.startswith("/search/")
 
         mark = warm_up_held(pg, server, search_script)
 
         def warmed() -> list[str]:
             return others_since(server, mark, search_script)
-        server.release("/search/search_index.json")
-        pg.locator("input[data-md-component=search-query]").press_sequentially("prorrogacao")
-        pg.locator(".md-search-result__item").first.wait_for()
+        server.release("/search/meta.json")
+        pg.locator("[data-busca-resultado]").first.wait_for()
         for _ in range(100):  # the warm-up's next file, once the results are shown
             if warmed():
                 break

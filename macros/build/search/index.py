@@ -33,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -47,6 +48,8 @@ KIND_CHARS = {kind: kind[0] for kind in KINDS}
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 TITLE, TEXT, REF, PAIR = 1, 2, 4, 8
 FORMAT = 1
+# An inciso's number (``viii``, ``xiv``): a term of the index, never a word to correct a typo into.
+ROMAN = re.compile(r"m{0,4}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 
 assert len(set(KIND_CHARS.values())) == len(KIND_CHARS)
 
@@ -127,11 +130,12 @@ def build(documents: Sequence[Document], config: Config, acts: Sequence[dict[str
         size += entry
     flush()
 
-    # Vocabulary for typos: stems of four letters or more, with their document counts.
+    # Vocabulary for typos: stems of four letters or more, with their document counts; no Roman
+    # numeral (an inciso's number is typed as it is, never reached by correcting a word).
     first: dict[str, dict[str, int]] = defaultdict(dict)
     final: dict[str, dict[str, int]] = defaultdict(dict)
     for term, plist in postings.items():
-        if len(term) >= 4 and term.isalpha():
+        if len(term) >= 4 and term.isalpha() and not ROMAN.fullmatch(term):
             df = len(plist)
             first[term[0]][term] = df
             final[term[-1]][term] = df

@@ -11,10 +11,10 @@ import { start as target } from "../common/target.mjs";
 import { start as offlinePage } from "../offline/offline-page.mjs";
 import { start as registration } from "../offline/registration.mjs";
 import { start as warmup } from "../offline/warmup.mjs";
-import { start as legacySearch } from "../search/legacy-bridge.mjs";
+import { start as search } from "../search/start.mjs";
 
 groups();
-legacySearch();
+search();
 target();
 cite();
 report();

@@ -34,8 +34,14 @@ export class SplitIndex {
   }
 
   async open() {
-    if (!this.meta) this.meta = await this.load("meta.json");
-    return this.meta;
+    // One request, however many ask at once (the worker asks at start, the first query too).
+    if (!this.opening) this.opening = this.load("meta.json").then((meta) => { this.meta = meta; return meta; });
+    try {
+      return await this.opening;
+    } catch (error) {
+      this.opening = null;
+      throw error;
+    }
   }
 
   file(name) {
@@ -73,9 +79,9 @@ export class SplitIndex {
     const to = this.shardOf(`${prefix}\uffff`);
     const out = new Map();
     if (to - from > 1) return out;
-    for (let n = from; n <= to; n++) {
-      const shard = await this.file(`t${n}.json`);
-      const pairs = prefix.includes("_");
+    const pairs = prefix.includes("_");
+    const shards = await Promise.all((to > from ? [from, to] : [from]).map((n) => this.file(`t${n}.json`)));
+    for (const shard of shards) {
       for (const term of Object.keys(shard)) {
         if (term.startsWith(prefix) && (pairs || !term.includes("_"))) out.set(term, decode(shard[term]));
       }

@@ -113,7 +113,11 @@ def overtime_floor(typed: OvertimeInputs) -> OvertimeFloor | None:
     hours_pay = hour * Decimal(hours) / 60 + night_extra * Decimal(night) / 60
     premiums = hours_pay * OVERTIME_PREMIUM
     total = hours_pay + premiums
+    # The rule rounds each line it shows once (calculators/rules/today_minimum.py): the hours and
+    # their premium, the night additional, the meal hours and their premium, the holiday's two.
     lines = 3 if night else 2
+    if typed.meal:
+        lines += 2
     if typed.holiday and not typed.holiday_compensated:
         holiday_pay = hour * Decimal(typed.holiday) / 60
         premiums += holiday_pay * (HOLIDAY_TIMES - 1)

@@ -130,6 +130,26 @@ def test_no_minimum_where_the_floor_is_not_set_here(pair: tuple[dict[str, Any], 
         assert set(TODAY_FIGURES) <= set(result["amounts"])
 
 
+def test_each_rounded_line_counts_in_the_tolerance() -> None:
+    """The long run's counterexample (benchmarks/results/…1625Z…-piso.md): R$ 1,00 a month,
+    22:48 of overtime and 0:41 of meal hours. The rule shows four lines, each rounded once
+    (R$ 0,15 in all), against an exact floor of R$ 0,1601: within four half-centavos, not two."""
+    values = {"era": "hoje", "forma_salario": "mensal", "salario_hora": None,
+              "salario_mensal": Decimal("1.00"), "semana_horas": None, "divisor": None,
+              "cargo_direcao_chefia": False, "prorrogacoes": [{"horas": 22 * 60 + 48}],
+              "horas_refeicao": 41, "horas_feriado": 0, "folga_compensatoria": False,
+              "horas_extras_hoje": None, "horas_extras_noturnas": 0, "adicional_noturno": None}
+    typed = {"era": "hoje", "forma_salario": "mensal", "salario_mensal": "1,00",
+             "prorrogacoes": [{"horas": "22:48"}], "horas_refeicao": "0:41"}
+    result = api.run("horas_extras", typed, data_for("horas_extras"))
+    assert result["ok"], result
+    floor = overtime_floor(overtime_inputs(values))
+    assert floor is not None and floor.lines == 4
+    total = _money(result, "total_minimo_hoje")
+    assert total == Decimal("0.15")
+    assert floor.total - HALF_CENT * floor.lines <= total < floor.total
+
+
 @seed(SEED)
 @_settings(2)
 @given(form_inputs("horas_extras", TODAY))

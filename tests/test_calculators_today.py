@@ -12,11 +12,15 @@ needs (issue 12, parts 3 and 4; issue 11, item 9).
 
 from __future__ import annotations
 
+import html
 import re
+import shutil
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ROOT
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -122,7 +126,6 @@ def test_rules_of_today_link_their_publication_with_the_date() -> None:
         out = provision.to_json()
         assert re.match(r"https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/)", out["url"])
         assert re.fullmatch(r"\d{4}-\d\d-\d\d", out["verified"])
-        assert today.STATEMENTS[provision.ref]
     described = api.describe("horas_extras")
     refs = [p["ref"] for p in described["provisions"]]  # type: ignore[index]
     assert {"cf-1988#art7_inc16", "tst-oj-sbdi1#oj60_ite2", "lei-4511-1964#art1_par1"} <= set(refs)
@@ -250,17 +253,62 @@ def test_salarios_1945_lists_the_salaries_and_merges_near_duplicates() -> None:
 
 
 def test_what_holds_today_box_states_only_rules_of_today() -> None:
-    """The «O que vale hoje» box lists rules in force today, never the 1964 centavo rule (a rule
-    of the 1965 values), and says whom Lei nº 4.860/1965 covers."""
+    """The «O que vale hoje» box lists rules in force today, each in the words of the «Hoje» claim
+    its provision names, never the 1964 centavo rule (a rule of the 1965 values), and says whom
+    Lei nº 4.860/1965 covers."""
     from macros.data.site import current
     from macros.render.calculators import declaration, today_section
 
-    box = today_section(current(), declaration("horas_extras"))
-    assert today.STATEMENTS[today.LEI_4511.ref] not in box
+    site = current()
+    box = today_section(site, declaration("horas_extras"))
+    assert today.LEI_4511.ref not in today.CLAIMS
     for provision in (today.OJ_60, today.CF_OVERTIME):
-        assert today.STATEMENTS[provision.ref] in box
+        assert html.escape(site.claim(today.CLAIMS[provision.ref]).claim.statement, quote=False) in box
     assert today.WHO_NOTE in box and "administrações dos portos" in box
-    assert today.STATEMENTS[today.CF_WORKING_TIME.ref] in today_section(current(), declaration("jornada"))
+    jornada = today_section(site, declaration("jornada"))
+    assert html.escape(site.claim(today.CLAIMS[today.CF_WORKING_TIME.ref]).claim.statement, quote=False) in jornada
+    holiday = site.claim(today.CLAIMS[today.SUMULA_146.ref]).claim.statement
+    assert box.count(html.escape(holiday, quote=False)) == 1, "uma afirmação para dois dispositivos: uma vez só"
+
+
+def test_box_cites_claims_by_name_not_place(tmp_path: Path) -> None:
+    """A claim inserted first in the list of its article changes nothing the box says: the box
+    names claims by id (issue 27: a claim moved in a list silently changed what a page cited)."""
+    import yaml
+
+    from macros.data.site import load
+    from macros.render.calculators import declaration, today_section
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    before = today_section(load(data), declaration("horas_extras"))
+    path = data / "hoje" / "lei-4860-1965.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    article = next(a for a in raw["articles"].values() if any(
+        c["id"] == today.CLAIMS[today.CF_OVERTIME.ref] for c in a.get("claims", [])))
+    intruder = dict(article["claims"][0], id="intrusa-no-topo", statement="Afirmação intrusa no topo da lista.")
+    article["claims"].insert(0, intruder)
+    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    after = today_section(load(data), declaration("horas_extras"))
+    assert after == before and "intrusa" not in after
+
+
+def test_a_claim_named_in_code_that_is_gone_stops_the_build(tmp_path: Path) -> None:
+
+    from macros.data.loader import DataError
+    from macros.data.site import load
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    path = data / "hoje" / "lei-4860-1965.yaml"
+    gone = today.CLAIMS[today.CLT_64.ref]
+    text = path.read_text(encoding="utf-8")
+    assert f"id: {gone}\n" in text
+    path.write_text(text.replace(f"id: {gone}\n", "id: outro-nome\n"), encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load(data)
+    message = str(caught.value)
+    assert "calculators/rules/today.py" in message and "CLAIMS" in message and gone in message
 
 
 # ------------------------------------------------------------------ issue 18 §1: floors only

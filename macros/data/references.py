@@ -8,6 +8,8 @@ load (:func:`macros.data.site.load`) calls :func:`check`, which reads, before an
   edition they name: each ``Parameter``'s provision (``calculators/acts/``), each calculator's
   declared provisions (``SPEC.provisions``), and every call in the code that makes one from
   literal words (``lei1965("art5_cpt")``, ``Provision(LEI_1965, "art7_cpt")``), with its line;
+- the «Hoje» claims the calculators name by id (``calculators.rules.today.CLAIMS``), in
+  ``data/hoje/``;
 - the pages (``docs/**/*.md``), read as Jinja templates (never by pattern matching): every call of
   a macro that names a provision or a «Hoje» box (``dispositivo``, ``hoje``, ``hoje_fonte``), a
   statute (``statute_page``), an act of the registry (``ato``) or a calculator (``calculator``,
@@ -35,6 +37,7 @@ from calculators import api
 from calculators.core.parameters import Parameter
 from calculators.core.provisions import Provision
 
+from .hoje import UnknownClaimError, index_claims
 from .loader import ROOT, DataError
 from .model import Statute
 
@@ -235,6 +238,19 @@ def check_pages(statutes: Mapping[str, Statute], today: Mapping[str, Any], acts:
                                               f"em data/hoje/{slug}.yaml (nem entre os artigos nem em outside)")
 
 
+def check_claims_named_in_code(today: Mapping[str, Any]) -> None:
+    """Every «Hoje» claim the calculators name by id (``calculators.rules.today.CLAIMS``: the box
+    «O que vale hoje» shows its words) exists in ``data/hoje/``."""
+    from calculators.rules import today as today_rules
+
+    known = index_claims(today)
+    path = CALCULATORS / "rules" / "today.py"
+    for ref, claim_id in today_rules.CLAIMS.items():
+        if claim_id not in known:
+            raise DataError(path, _place(path, claim_id, f"CLAIMS[{ref!r}]"),
+                            UnknownClaimError(claim_id, known).reason)
+
+
 def _shown(value: str) -> str:
     return repr(value if len(value) <= 80 else value[:77] + "…")
 
@@ -263,4 +279,5 @@ def check(statutes: Mapping[str, Statute], today: Mapping[str, Any], acts: Conta
     page that the data does not have."""
     for named in named_in_code():
         _check_one(statutes, named)
+    check_claims_named_in_code(today)
     check_pages(statutes, today, acts, docs)

@@ -22,6 +22,7 @@ from calculators.rules import today
 
 from ..data.calculator_tables import calculator_data, cut_size, full_table_examples
 from ..data.site import Site
+from . import hoje as render_hoje
 from .calculator_form import form_html
 from .calculator_result import errors_html, inputs_table, provision_link, result_html, verified_text
 from .safe import Markup
@@ -56,12 +57,17 @@ def _quote_node(site: Site, slug: str, node_id: str) -> tuple[str, str]:
 
 # ------------------------------------------------------------------ provisions section
 def today_section(site: Site, spec: Mapping[str, Any]) -> str:
-    """The rules of today this calculator compares with: each in the project's words, with the
-    link to the official publication and the date it was verified (editorial, not statute)."""
+    """The rules of today this calculator compares with: each the «Hoje» claim its provision names
+    (``calculators.rules.today.CLAIMS``, by id), in the claim's own words, with its sources and its
+    check as the answers in /perguntas/ cite them (:func:`macros.render.hoje.answer_ref`: the same
+    date as the «Hoje» box it links to). Editorial, not statute. Two provisions stated by one claim
+    show it once."""
+    claim_ids = dict.fromkeys(today.CLAIMS[p["ref"]] for p in spec["provisions"]
+                              if p.get("external") and p["ref"] in today.TODAY_REFS)
     items = [
-        Markup('<li>{statement} {link}</li>').format(
-            statement=today.STATEMENTS[p["ref"]], link=provision_link(site, p))
-        for p in spec["provisions"] if p.get("external") and p["ref"] in today.TODAY_REFS
+        Markup("<li>{statement} {ref}</li>").format(
+            statement=site.claim(claim_id).claim.statement, ref=render_hoje.answer_ref(site, claim_id))
+        for claim_id in claim_ids
     ]
     if not items:
         return ""

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.loader import ROOT
+from . import build_cache
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 MODULES_FILE = ROOT / "macros" / "build" / "engine_stdlib.txt"
@@ -157,16 +158,25 @@ def trimmed_stdlib() -> bytes:
             f"macros/engine_stdlib.txt foi feita com o Pyodide {made_with}, mas o instalado é o "
             f"{pyodide_version()}; rode 'python scripts/engine_modules.py' para refazê-la."
         )
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(stock) as source, zipfile.ZipFile(buffer, "w") as target:
+    modules = read_modules()
+    with zipfile.ZipFile(stock) as source:
         names = set(source.namelist())
-        members = sorted({_member(names, module) for module in read_modules()})
-        for member in members:
-            text = source.read(member).decode("utf-8")
-            info = zipfile.ZipInfo(member, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_STORED  # compressed on the wire (see module docstring)
-            target.writestr(info, strip_source(text).encode("utf-8"))
-    return buffer.getvalue()
+        members = sorted({_member(names, module) for module in modules})
+
+    def make() -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(stock) as source, zipfile.ZipFile(buffer, "w") as target:
+            for member in members:
+                text = source.read(member).decode("utf-8")
+                info = zipfile.ZipInfo(member, date_time=ZIP_DATE)
+                info.compress_type = zipfile.ZIP_STORED  # compressed on the wire (see module docstring)
+                target.writestr(info, strip_source(text).encode("utf-8"))
+        return buffer.getvalue()
+
+    # Stripping 130 modules takes seconds, and every build of the test suite does it: the result is
+    # kept by its inputs (the stock zip, the member list and this module's own code).
+    key = b"\0".join([stock.read_bytes(), "\n".join(members).encode("utf-8"), Path(__file__).read_bytes()])
+    return build_cache.cached("stdlib", key, "zip", make)
 
 
 def lock_contents() -> bytes:

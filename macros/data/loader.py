@@ -26,6 +26,7 @@ reader), and a value quoted in a message is cut (:func:`shown`): a 2 MB value is
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -100,9 +101,15 @@ def json_path(parts: Any) -> str:
 
 
 def schema_validator(schema_name: str) -> Draft202012Validator:
-    """The validator for ``data/schema/<schema_name>.schema.json``."""
+    """The validator for ``data/schema/<schema_name>.schema.json`` (checked against the meta-schema
+    once per text of the schema: a rebuild of ``mkdocs serve`` sees an edited schema)."""
     path = SCHEMAS / f"{schema_name}.schema.json"
-    schema = json.loads(path.read_text(encoding="utf-8"))
+    return _validator(path.read_text(encoding="utf-8"))
+
+
+@functools.lru_cache(maxsize=64)
+def _validator(text: str) -> Draft202012Validator:
+    schema = json.loads(text)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
@@ -349,11 +356,11 @@ def _expanded_size(root: Any) -> int:
     return size(root)
 
 
-class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]
-    """``yaml.SafeLoader`` that bounds alias expansion and refuses repeated keys."""
+class _Strict:
+    """Bounds alias expansion and refuses repeated keys (mixed into a safe loader)."""
 
     def get_single_node(self) -> Any:
-        node = super().get_single_node()
+        node = super().get_single_node()  # type: ignore[misc]
         if node is not None:
             _expanded_size(node)
         return node
@@ -362,7 +369,7 @@ class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]
         if isinstance(node, yaml.MappingNode):
             seen: dict[Any, int] = {}
             for key_node, _ in node.value:
-                key = self.construct_object(key_node, deep=True)
+                key = self.construct_object(key_node, deep=True)  # type: ignore[attr-defined]
                 try:
                     first = seen.get(key)
                 except TypeError:  # an unhashable key: the constructor reports it
@@ -371,7 +378,18 @@ class StrictLoader(yaml.SafeLoader):  # type: ignore[misc]
                     raise _Refused(f"chave {key!r} repetida neste mapeamento (já aparece na linha {first + 1})",
                                    key_node.start_mark)
                 seen[key] = key_node.start_mark.line
-        return super().construct_mapping(node, deep)
+        return super().construct_mapping(node, deep)  # type: ignore[misc]
+
+
+class StrictLoader(_Strict, yaml.SafeLoader):  # type: ignore[misc]
+    """``yaml.SafeLoader`` that bounds alias expansion and refuses repeated keys: its messages are
+    the ones :func:`_yaml_reason` words in Portuguese."""
+
+
+# The same loader on libyaml's parser (about ten times faster: the data are read by every build);
+# a file it refuses is read again by :class:`StrictLoader`, whose reasons the messages translate.
+FastStrictLoader: type = (type("FastStrictLoader", (_Strict, yaml.CSafeLoader), {})
+                          if getattr(yaml, "__with_libyaml__", False) else StrictLoader)
 
 
 def read_text(path: Path) -> str:
@@ -398,7 +416,14 @@ def read_yaml(path: Path) -> Any:
     """Parse a YAML file, turning every problem into :class:`DataError` (see the module doc)."""
     text = read_text(path)
     try:
-        return yaml.load(text, Loader=StrictLoader)  # StrictLoader is a SafeLoader
+        try:
+            return yaml.load(text, Loader=FastStrictLoader)  # a SafeLoader
+        except _Refused:
+            raise
+        except yaml.YAMLError:
+            if FastStrictLoader is StrictLoader:
+                raise
+        return yaml.load(text, Loader=StrictLoader)  # the reason, as the messages know it
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         place = f"linha {mark.line + 1}, coluna {mark.column + 1}" if mark else "(arquivo)"

@@ -18,10 +18,8 @@ Pyodide boots once per test process (not once per calculator):
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -30,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 from site_server import start
 
@@ -420,29 +417,25 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_content_types_mkdocs_serve() -> None:
-    port = _free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "--strict", "-a", f"127.0.0.1:{port}"],
-        cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+def test_content_types_mkdocs_serve(site_dir: Path) -> None:
+    """What ``mkdocs serve`` sends for the engine's files: its own server (MkDocs' livereload
+    server, the one ``serve`` starts), on the session's built site, with no second build."""
+    from mkdocs.livereload import LiveReloadServer
+
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=_free_port(), root=str(site_dir))
+    thread = threading.Thread(target=server.serve, daemon=True)
+    thread.start()
     try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 180
+        base = server.url.rstrip("/")
+        deadline = time.monotonic() + 30
         while True:
             try:
                 with urllib.request.urlopen(base + "/", timeout=5):
                     break
             except OSError:
-                assert proc.poll() is None, "mkdocs serve terminou"
-                assert time.monotonic() < deadline, "mkdocs serve não respondeu"
-                time.sleep(0.5)
+                assert time.monotonic() < deadline, "o servidor do mkdocs serve não respondeu"
+                time.sleep(0.2)
         _check_types(_content_types(base))
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        server.shutdown()
+        thread.join(timeout=10)

@@ -1,0 +1,48 @@
+"""The data files are read by libyaml's parser (``FastStrictLoader``, for speed) and, when it
+refuses a file, again by the pure-Python one (``StrictLoader``), whose reasons the messages word
+in Portuguese (``macros/data/loader.py``). Both must read every file the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import ROOT
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from macros.data.loader import DataError, FastStrictLoader, StrictLoader, read_yaml
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30),
+                    st.floats(allow_nan=False, allow_infinity=False))
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(min_size=1, max_size=10), inner, max_size=4), max_leaves=20)
+
+
+def test_the_project_data_reads_the_same_with_both_parsers() -> None:
+    files = sorted((ROOT / "data").rglob("*.yaml"))
+    assert len(files) > 10
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=FastStrictLoader) == yaml.load(text, Loader=StrictLoader), path
+
+
+@settings(max_examples=200, deadline=None)
+@given(VALUES)
+def test_any_document_reads_the_same_with_both_parsers(value: object) -> None:
+    text = yaml.safe_dump(value, allow_unicode=True)
+    assert yaml.load(text, Loader=FastStrictLoader) == yaml.load(text, Loader=StrictLoader) == value
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("a: 1\na: 2\n", "chave 'a' repetida"),
+    ("a: [1, 2\n", "linha"),
+    ("a:\n\t- 1\n", "linha"),
+])
+def test_a_refusal_names_the_place_with_either_parser(tmp_path: Path, text: str, words: str) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        read_yaml(path)
+    assert words in str(caught.value) and "Traceback" not in str(caught.value)

@@ -19,6 +19,8 @@ this edition, and none of it is legal advice: a collective agreement may give mo
   SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016; OJ nº 97 prevails).
 - Lei nº 605/1949, art. 9º (:data:`LEI_605_HOLIDAY`): the holiday worked without another day off
   is paid in double; TST, Súmula nº 146 (:data:`SUMULA_146`): on top of the rest day's pay.
+- TST, Súmula nº 423 (:data:`SUMULA_423`): in turnos ininterruptos de revezamento, collective
+  bargaining may fix a day above 6 hours and up to 8; then the 7th and 8th are not overtime.
 - Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`): the centavo was abolished, so the
   cruzeiros of November 1965 were whole cruzeiros.
 """
@@ -40,7 +42,7 @@ from ..acts.clt import CLT_64, MONTH_DAYS
 from ..acts.lei_605_1949 import LEI_605_HOLIDAY
 from ..acts.lei_4511_1964 import LEI_4511
 from ..acts.lei_4860_1965 import RATE_FIRST
-from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146
+from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146, SUMULA_423
 from ..core.parameters import example
 
 __all__ = (
@@ -57,6 +59,7 @@ __all__ = (
     "OJ_60",
     "STATEMENTS",
     "SUMULA_146",
+    "SUMULA_423",
     "TODAY_REFS",
     "WEEK_LIMIT_MINUTES",
     "WHO_NOTE",
@@ -88,6 +91,12 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
         f"jornada de {SHIFT_DAY_LIMIT_MINUTES.formatted}, salvo negociação coletiva; sem outro "
         f"limite negociado, a semana desses turnos é de {SHIFT_WEEK_LIMIT_MINUTES.formatted}."
     ),
+    SUMULA_423.ref: (
+        f"Para o TST, nos turnos ininterruptos de revezamento a negociação coletiva pode fixar a "
+        f"jornada acima de {SHIFT_DAY_LIMIT_MINUTES.formatted} e até {DAY_LIMIT_MINUTES.formatted} "
+        "por dia; então a 7ª e a 8ª hora não são pagas como extras (Súmula nº 423). Um acordo "
+        "individual não basta: a Constituição fala em negociação coletiva."
+    ),
     CLT_64.ref: (
         f"O salário-hora do mensalista é o salário do mês dividido por {MONTH_DAYS.number} vezes "
         f"as horas do dia de trabalho normal; com a semana de {WEEK_LIMIT_MINUTES.formatted}, o "
@@ -111,7 +120,7 @@ STATEMENTS: Mapping[str, str] = MappingProxyType({
 # The rules above that are law today. LEI_4511 is a rule of 1964 (the currency of the 1965
 # values): it is stated where the 1965 values are explained, never under «O que vale hoje».
 TODAY_REFS = frozenset({CF_WORKING_TIME.ref, CF_OVERTIME.ref, CF_SHIFTS.ref, CLT_64.ref, OJ_60.ref,
-                        NIGHT_IN_BASE.ref, LEI_605_HOLIDAY.ref, SUMULA_146.ref})
+                        NIGHT_IN_BASE.ref, LEI_605_HOLIDAY.ref, SUMULA_146.ref, SUMULA_423.ref})
 
 # Lei nº 4.860/1965, art. 19: its rules are for the staff of the organised ports' administrations.
 WHO_NOTE = (

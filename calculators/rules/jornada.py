@@ -169,9 +169,10 @@ FIELDS: tuple[Field, ...] = (
         "limite_acordo_turnos",
         "Limite por dia fixado no seu acordo para os turnos",
         "duration",
-        "Se o seu acordo ou convenção fixou outro limite diário para os turnos de revezamento "
-        "(ex.: 8:00), escreva-o; em branco, valem as 6 horas da Constituição. Acima de 8 horas, "
-        "o limite de 8 horas por dia da Constituição continua valendo.",
+        "Se o seu acordo ou convenção coletiva fixou outro limite diário para os turnos de "
+        "revezamento (ex.: 8:00), escreva-o: o resultado mostra, ao lado do mínimo de hoje, as "
+        "horas por esse limite, se o acordo for válido, e as horas sem acordo válido. Em branco, "
+        "valem as 6 horas da Constituição.",
         unit="h",
         required=False,
         minimum="1",

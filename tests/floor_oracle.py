@@ -24,11 +24,11 @@ What the floor is, for a worker the Lei nº 4.860/1965 covers, in values of toda
 - **The holiday** worked and not compensated (TST, Súmula nº 146): paid in double, on top of
   the rest day the monthly salary already pays: two hours' pay per hour worked.
 - **The week** (CF/88, art. 7º, XIII and XIV): 8 hours a day and 44 a week; in turnos
-  ininterruptos de revezamento 6 hours a day, unless collective bargaining sets another
-  limit — which cannot go below the Constitution's floor (a smaller agreed limit is the
-  agreement's, not the floor) nor above the 8 hours of XIII. With 6-hour days, the week is
-  36 hours (six days of 6). Hours compensated within the week by agreement (XIII) count only
-  past the week's limit. Periods on a holiday are left out (the holiday pays them).
+  ininterruptos de revezamento 6 hours a day and 36 a week (six days of 6), unless collective
+  bargaining sets another limit. The site cannot tell whether the limit the worker typed is that
+  of a valid collective agreement, so the floor is what is owed in both cases (:func:`limits`).
+  Hours compensated within the week by agreement (XIII) count only past the week's limit.
+  Periods on a holiday are left out (the holiday pays them).
 
 The floor is what the law guarantees at least; a rule may show more (the 100% of the meal hour
 of 1965, which still holds), never less.
@@ -154,13 +154,31 @@ class WeekInputs:
 
 
 def limits(week: WeekInputs) -> tuple[int, int]:
-    """Today's day and week limits for the floor (CF/88, art. 7º, XIII and XIV)."""
+    """Today's day and week limits for the floor (CF/88, art. 7º, XIII and XIV; TST, Súmula
+    nº 423), read from the provisions alone, in the worker's two possible cases:
+
+    - without turnos, 8 and 44 (XIII);
+    - turnos with no agreed limit, or one of 6 hours or less: 6 and 36 (XIV). An agreement that
+      gives more is the agreement's (if it is valid, the worker gets more; the floor does not
+      count on it);
+    - turnos with an agreed limit above 6 hours, whatever its figure: if the agreement is a
+      valid collective one, it moves the day at most to 8 hours (Súmula nº 423) and the week
+      stays within 44 (XIII); if it is not, 6 and 36 give more. Owed in both cases: past 8
+      and 44. The agreement's own figure never enters the floor.
+    """
     if not week.shifts:
         return DAY_LIMIT, WEEK_LIMIT
-    if week.agreed_shift_limit is None:
-        return SHIFT_DAY_LIMIT, SHIFT_WEEK_LIMIT
-    day = min(DAY_LIMIT, max(SHIFT_DAY_LIMIT, week.agreed_shift_limit))
-    return day, (SHIFT_WEEK_LIMIT if day == SHIFT_DAY_LIMIT else WEEK_LIMIT)
+    relaxed = week.agreed_shift_limit is not None and week.agreed_shift_limit > SHIFT_DAY_LIMIT
+    if relaxed:
+        return DAY_LIMIT, WEEK_LIMIT
+    return SHIFT_DAY_LIMIT, SHIFT_WEEK_LIMIT
+
+
+def without_agreement(week: WeekInputs) -> WeekInputs:
+    """The same week with no agreed shift limit: what is owed if the agreement is not a valid
+    collective one (the column «sem acordo coletivo válido»)."""
+    return WeekInputs(periods=week.periods, shifts=week.shifts, agreed_shift_limit=None,
+                      compensated=week.compensated, extra=week.extra)
 
 
 def week_floor(week: WeekInputs) -> int:

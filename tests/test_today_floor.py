@@ -12,7 +12,10 @@ declarations (``tests/form_inputs.py``). Only ``calculators.api`` is called. Pro
   every sum told in a highlight is an amount shown;
 - the holiday is paid in double today (Lei nº 605/1949, art. 9º; TST, Súmula nº 146);
 - an agreement figure is never labelled as owed, never changes today's figures, says so when it
-  is below the minimum; an agreed shift limit below 6 hours never moves today's hours.
+  is below the minimum; an agreed shift limit, drawn over the whole range the form accepts, never
+  moves today's hours by its figure: at most 6 hours it changes nothing, above 6 any figure gives
+  the same minimum (8 and 44), and the columns beside (the agreement's, and «sem acordo coletivo
+  válido») are never below it.
 
 Each fix of issue 26 was reverted once, and a property here failed each time (the commit that
 added this file lists which).
@@ -38,6 +41,7 @@ from floor_oracle import (
     divisor,
     overtime_floor,
     week_floor,
+    without_agreement,
 )
 from form_inputs import _time_text, data_for, declaration, form_inputs
 from hypothesis import HealthCheck, assume, given, seed, settings
@@ -306,7 +310,7 @@ def _longer_week(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
     return typed, more
 
 
-WEEK_FIGURES = ("horas_trabalhadas", "horas_extras_hoje", "horas_extras_acordo")
+WEEK_FIGURES = ("horas_trabalhadas", "horas_extras_hoje", "horas_extras_acordo", "horas_extras_sem_acordo")
 
 
 @seed(SEED)
@@ -325,22 +329,73 @@ def test_more_work_in_the_week_never_lowers_a_figure(pair: tuple[dict[str, Any],
     assert not fell, fell
 
 
+def _agreed_limits() -> st.SearchStrategy[int]:
+    """Any shift limit the form accepts (its declared minimum and maximum, in minutes)."""
+    [spec] = [f for f in declaration("jornada")["inputs"] if f["name"] == "limite_acordo_turnos"]
+    return st.integers(int(Decimal(spec["min"]) * 60), int(Decimal(spec["max"]) * 60))
+
+
+def _handed(result: dict[str, Any]) -> dict[str, Any]:
+    handoff: dict[str, Any] = next(h for h in result["handoffs"] if h["calculator"] == "horas_extras")
+    return handoff["inputs"]
+
+
 @seed(SEED)
 @_settings()
-@given(form_inputs("jornada", {"turnos_revezamento": True}), st.integers(60, 12 * 60))
-def test_an_agreed_shift_limit_never_moves_todays_figure_below_the_constitution(
-        pair: tuple[dict[str, Any], dict[str, Any]], limit: int) -> None:
-    """CF/88 art. 7º XIV: a shift limit agreed below 6 hours is the agreement's; today's hours
-    (and what is handed to horas_extras) are those of the 6 hours, as if no limit were typed."""
+@given(form_inputs("jornada", {"turnos_revezamento": True}), _agreed_limits(), _agreed_limits())
+def test_the_agreed_shift_limit_never_sets_todays_minimum(
+        pair: tuple[dict[str, Any], dict[str, Any]], limit: int, other: int) -> None:
+    """CF/88 art. 7º XIV and TST Súmula nº 423: the figure typed from the agreement never enters
+    today's minimum. At most 6 hours, today's hours (and what is handed to horas_extras) are
+    those of no agreement; above 6 hours, any two figures give the same hours (past 8 and 44,
+    the most a collective agreement may fix, owed whether or not it is a valid one)."""
     _, typed = pair
-    agreed = {**typed, "limite_acordo_turnos": _duration_text(min(limit, 6 * 60))}
-    plain = {**typed, "limite_acordo_turnos": ""}
-    with_it, without = _run("jornada", agreed), _run("jornada", plain)
-    for key in ("horas_extras_hoje",):
-        assert with_it["quantities"][key]["value"] == without["quantities"][key]["value"]
-    handed = [next(h for h in r["handoffs"] if h["calculator"] == "horas_extras")["inputs"]
-              for r in (with_it, without)]
-    assert handed[0] == handed[1]
+    agreed = {**typed, "limite_acordo_turnos": _duration_text(limit)}
+    with_it = _run("jornada", agreed)
+    if limit <= 6 * 60:
+        twin = _run("jornada", {**typed, "limite_acordo_turnos": ""})
+    else:
+        assume(other > 6 * 60)
+        twin = _run("jornada", {**typed, "limite_acordo_turnos": _duration_text(other)})
+    assert with_it["quantities"]["horas_extras_hoje"]["value"] == twin["quantities"]["horas_extras_hoje"]["value"]
+    assert _handed(with_it) == _handed(twin)
+
+
+@seed(SEED)
+@_settings()
+@given(form_inputs("jornada", {"turnos_revezamento": True}), st.one_of(st.none(), _agreed_limits()))
+def test_the_columns_beside_are_never_below_todays_minimum(
+        pair: tuple[dict[str, Any], dict[str, Any]], limit: int | None) -> None:
+    """With an agreed shift limit, the result shows beside today's minimum the hours past the
+    agreement's limit (only up to 8 hours, «if it is a valid collective one», never labelled as
+    owed) and, above 6 hours, the hours past 6 and 36 «without a valid collective agreement»:
+    exactly today's hours with no limit typed, never below the oracle's floor of that case.
+    Neither column is below the minimum: it is the least of the two cases."""
+    values, typed = pair
+    agreed = {**typed, "limite_acordo_turnos": "" if limit is None else _duration_text(limit)}
+    result = _run("jornada", agreed)
+    quantities = result["quantities"]
+    least = _minutes(quantities["horas_extras_hoje"]["value"])
+    plain = quantities.get("horas_extras_sem_acordo")
+    column = quantities.get("horas_extras_acordo")
+    if limit is None or limit <= 6 * 60:
+        assert plain is None
+    else:
+        assert plain is not None, "acordo acima de 6 horas sem a conta sem acordo coletivo válido"
+        without = _run("jornada", {**typed, "limite_acordo_turnos": ""})
+        assert plain["value"] == without["quantities"]["horas_extras_hoje"]["value"]
+        meal = _minutes(quantities["horas_refeicao"]["value"])
+        week = week_inputs({**values, "limite_acordo_turnos": limit})
+        assert _minutes(plain["value"]) + meal >= week_floor(without_agreement(week))
+        assert _minutes(plain["value"]) >= least
+        assert not OWED.search(plain["label"]), plain["label"]
+    if limit is None or limit > 8 * 60:
+        assert column is None, "uma coluna do acordo que ficaria abaixo do mínimo"
+    else:
+        assert column is not None, "o limite do acordo sem a sua coluna"
+        assert not OWED.search(column["label"]), column["label"]
+        assert "se for" in column["label"], column["label"]
+        assert _minutes(column["value"]) >= least
 
 
 @seed(SEED)
@@ -483,8 +538,9 @@ def test_the_agreement_is_never_labelled_as_owed(pair: tuple[dict[str, Any], dic
 @_settings()
 @given(form_inputs("jornada"))
 def test_the_agreed_shift_limit_stays_in_its_column(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
-    """CF/88 art. 7º XIV: a shift limit agreed below 6 hours is the agreement's, never the
-    Constitution's: today's hours and the hand-off to horas_extras never count from it."""
+    """CF/88 art. 7º XIV: a shift limit typed from the agreement is the agreement's, never the
+    Constitution's: today's hours and the hand-off to horas_extras never count from it, and its
+    column (up to 8 hours) is never labelled as owed."""
     values, typed = pair
     result = _run("jornada", typed)
     week = week_inputs(values)
@@ -495,10 +551,10 @@ def test_the_agreed_shift_limit_stays_in_its_column(pair: tuple[dict[str, Any], 
     assert handed is not None and _minutes(handed) + meal >= floor
     label = result["quantities"]["horas_extras_hoje"]["label"]
     agreed = result["quantities"].get("horas_extras_acordo")
-    if week.shifts and week.agreed_shift_limit is not None and week.agreed_shift_limit < 360:
+    if week.shifts and week.agreed_shift_limit is not None and week.agreed_shift_limit <= 8 * 60:
         assert agreed is not None, "o limite do acordo sem a sua coluna"
         assert not OWED.search(agreed["label"]), agreed["label"]
-        assert _minutes(handed) == _minutes(result["quantities"]["horas_extras_hoje"]["value"])
+    assert _minutes(handed) == _minutes(result["quantities"]["horas_extras_hoje"]["value"])
     assert "acordo" not in label.lower() or "CF" in label
 
 

@@ -40,3 +40,15 @@ SUMULA_146 = Provision(
     "na ementa de um acórdão do TST que a transcreve, numa cópia publicada por jusbrasil.com.br; "
     "a página do TST não pôde ser aberta",
 )
+
+# Súmula nº 423: in turnos ininterruptos de revezamento, a day longer than 6 hours and no longer
+# than 8, fixed by regular collective bargaining, makes the 7th and 8th hours not overtime. The
+# site reads it as the cap of what an agreement may do to the 6 hours of CF/88, art. 7º, XIV:
+# today's minimum never counts from a shift limit above 8 hours (dev/calculators.md, «Turnos
+# com acordo»). Its address is the registry's (data/atos.yaml, tst-sumula-423), formed by the
+# pattern of the TST's pages of súmulas and never opened from here.
+SUMULA_423_URL = "https://www3.tst.jus.br/jurisprudencia/Sumulas_com_indice/Sumulas_Ind_401_450.html#SUM-423"
+SUMULA_423 = Provision(
+    "tst-sumula-423", "sumula", "TST, Súmula nº 423", SUMULA_423_URL, "2026-12-03",
+    "numa cópia do texto publicada por jurishand.com; a página do TST não pôde ser aberta",
+)

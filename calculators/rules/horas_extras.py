@@ -201,9 +201,11 @@ FIELDS: tuple[Field, ...] = (
         "duration",
         f"As horas além de {DAY_LIMIT_MINUTES.number} por dia e {WEEK_LIMIT_MINUTES.number} por "
         f"semana (ou {SHIFT_DAY_LIMIT_MINUTES.number} por dia e {SHIFT_WEEK_LIMIT_MINUTES.number} por "
-        "semana em turnos ininterruptos de revezamento), somadas: a calculadora de jornada as "
-        "preenche. Se você também informar as prorrogações da lei de 1965, mais abaixo, conta o "
-        "que for maior.",
+        "semana em turnos ininterruptos de revezamento; com limite de acordo acima de "
+        f"{SHIFT_DAY_LIMIT_MINUTES.number} horas nos turnos, as além de {DAY_LIMIT_MINUTES.number} e "
+        f"{WEEK_LIMIT_MINUTES.number}, o mínimo com ou sem acordo coletivo válido), somadas: a "
+        "calculadora de jornada as preenche. Se você também informar as prorrogações da lei de "
+        "1965, mais abaixo, conta o que for maior.",
         unit="h",
         required=False,
         minimum="0",

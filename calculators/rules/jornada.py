@@ -17,10 +17,13 @@
 
 Today (:mod:`calculators.acts.cf_1988`): beside the 1965 limits the result shows which hours of
 the week would be overtime by today's limits: 8 hours a day and 44 a week (CF/88, art. 7º,
-XIII); in turnos ininterruptos de revezamento 6 hours a day (XIV), or the daily limit the
-worker's agreement sets. Those hours, and how many of them fall between 19:00 and 07:00 (the
-last hours of each period are the overtime ones), are handed to ``horas_extras`` with the 1965
-extensions, in today's values.
+XIII); in turnos ininterruptos de revezamento 6 hours a day and 36 a week (XIV). With a
+shift limit typed from an agreement above 6 hours, today's minimum counts past 8 and 44, the
+most a collective agreement may fix for the turnos (TST, Súmula nº 423), and beside it stand the
+hours past the agreement's limit «if it is a valid collective one» and those past 6 and 36
+«without a valid collective agreement». Today's hours, and how many of them fall between 19:00
+and 07:00 (the last hours of each period are the overtime ones), are handed to ``horas_extras``
+with the 1965 extensions, in today's values.
 
 Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
 calendar day of the week without any work; hours in holiday periods that are ordinary hours
@@ -58,6 +61,7 @@ from ..acts.lei_4860_1965 import (
 )
 from ..acts.lei_4860_1965 import SLUG as LEI_1965
 from ..acts.lei_4860_1965 import provision as lei1965
+from ..acts.tst import SUMULA_423
 from ..core.durations import format_hours, hours_text
 from ..core.fields import Field, ParsedInputs
 from ..core.money import Currency
@@ -165,9 +169,10 @@ FIELDS: tuple[Field, ...] = (
         "limite_acordo_turnos",
         "Limite por dia fixado no seu acordo para os turnos",
         "duration",
-        "Se o seu acordo ou convenção fixou outro limite diário para os turnos de revezamento "
-        "(ex.: 8:00), escreva-o; em branco, valem as 6 horas da Constituição. Acima de 8 horas, "
-        "o limite de 8 horas por dia da Constituição continua valendo.",
+        "Se o seu acordo ou convenção coletiva fixou outro limite diário para os turnos de "
+        "revezamento (ex.: 8:00), escreva-o: o resultado mostra, ao lado do mínimo de hoje, as "
+        "horas por esse limite, se o acordo for válido, e as horas sem acordo válido. Em branco, "
+        "valem as 6 horas da Constituição.",
         unit="h",
         required=False,
         minimum="1",
@@ -237,6 +242,7 @@ class Classified:
     extension_today: int = 0
     night_today: int = 0
     extension_agreed: int = 0
+    extension_plain: int = 0  # past 6 h a day and 36 a week: with no valid collective agreement
 
 
 def _minutes(delta: timedelta) -> int:
@@ -532,24 +538,33 @@ class Checker:
                 {"Horas de refeição trabalhadas": format_hours(Decimal(meal))},
             )
 
+    def agreed_shift_limit(self) -> int | None:
+        """The daily limit the worker typed from his agreement for the turnos (minutes), or
+        ``None`` (no turnos, or none typed)."""
+        if not self.values.boolean("turnos_revezamento"):
+            return None
+        agreed = self.values.optional_decimal("limite_acordo_turnos")
+        return None if agreed is None else int(agreed)
+
     def today_limits(self) -> tuple[int, int, str]:
-        """Today's limits for the minimum: 8 hours a day and 44 a week (CF/88, art. 7º, XIII);
-        in turnos ininterruptos de revezamento 6 hours a day (XIV) and, without another
-        agreed limit, 36 a week (six days of 6 hours). An agreed daily limit moves the 6 hours
-        only upwards, never past the 8 of XIII: a smaller one is the agreement's (its own
-        column), never the Constitution's."""
+        """Today's limits for the minimum, from the Constitution's numbers only, never from the
+        agreement's figure: 8 hours a day and 44 a week (CF/88, art. 7º, XIII); in turnos
+        ininterruptos de revezamento 6 a day (XIV) and 36 a week (six days of 6), also with an
+        agreed limit of 6 hours or less (it can only add hours: its own column). With an agreed
+        limit above 6 hours, 8 and 44: the most a collective agreement may fix for the turnos
+        (TST, Súmula nº 423; XIII), so the count holds whether or not the agreement is a valid
+        collective one and whatever its figure (dev/calculators.md, «Turnos com acordo»)."""
         if not self.values.boolean("turnos_revezamento"):
             return (DAY_LIMIT_MINUTES.value, WEEK_LIMIT_MINUTES.value,
                     f"{DAY_LIMIT_MINUTES.short} por dia e {WEEK_LIMIT_MINUTES.short} por semana")
-        agreed = self.values.optional_decimal("limite_acordo_turnos")
-        if agreed is None or int(agreed) <= SHIFT_DAY_LIMIT_MINUTES.value:
+        agreed = self.agreed_shift_limit()
+        if agreed is None or agreed <= SHIFT_DAY_LIMIT_MINUTES.value:
             return (SHIFT_DAY_LIMIT_MINUTES.value, SHIFT_WEEK_LIMIT_MINUTES.value,
                     f"{SHIFT_DAY_LIMIT_MINUTES.short} por dia e {SHIFT_WEEK_LIMIT_MINUTES.short} por "
                     "semana (turnos de revezamento)")
-        day = min(int(agreed), DAY_LIMIT_MINUTES.value)
-        return (day, WEEK_LIMIT_MINUTES.value,
-                f"{format_hours(Decimal(day))} por dia (seu acordo, turnos) e {WEEK_LIMIT_MINUTES.short} "
-                "por semana")
+        return (DAY_LIMIT_MINUTES.value, WEEK_LIMIT_MINUTES.value,
+                f"{DAY_LIMIT_MINUTES.short} por dia e {WEEK_LIMIT_MINUTES.short} por semana, o "
+                "máximo que um acordo coletivo pode fixar para os turnos")
 
     def _classify_today(self, day_limit: int, week_limit: int) -> list[int]:
         """Minutes past ``day_limit``/``week_limit`` of each row; periods on a holiday are left
@@ -593,18 +608,29 @@ class Checker:
                 {"Horas em feriado": format_hours(Decimal(holiday))},
             )
         old = sum(r.extension for r in self.rows)
+        agreed = self.agreed_shift_limit()
+        plain = ""
+        if agreed is not None and agreed > SHIFT_DAY_LIMIT_MINUTES.value:
+            past = self._classify_today(SHIFT_DAY_LIMIT_MINUTES.value, SHIFT_WEEK_LIMIT_MINUTES.value)
+            for row, extension in zip(self.rows, past, strict=True):
+                row.extension_plain = extension
+            plain = (f" Se o seu acordo não for um acordo ou convenção coletiva válida, valem as "
+                     f"{SHIFT_DAY_LIMIT_MINUTES.formatted} por dia dos turnos, e seriam "
+                     f"{format_hours(Decimal(sum(past)))} de horas extras.")
         self.result.highlight(
             f"Pelos limites de 1965 ({DAY_ORDINARY.short} por dia, {self._week_cap() // 60} "
             f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
             f"limites de hoje ({limits}), seriam {format_hours(Decimal(total))} "
-            f"de horas extras ({where}). {AGREEMENT_NOTE}"
+            f"de horas extras ({where}).{plain} {AGREEMENT_NOTE}"
         )
         if self.values.boolean("turnos_revezamento"):
-            self._shifts(day_limit, week_limit)
+            self._shifts(total)
 
-    def _shifts(self, day_limit: int, week_limit: int) -> None:
-        """CF/88, art. 7º, XIV: the 6-hour day and the 36-hour week, and the agreed limit's
-        column (hours past it, never called the Constitution's)."""
+    def _shifts(self, minimum: int) -> None:
+        """CF/88, art. 7º, XIV: the 6-hour day and the 36-hour week; with an agreed limit, the
+        agreement's column (hours past it, «if it is a valid collective one», never called
+        owed) and, above 6 hours, what holds without a valid collective agreement (TST, Súmula
+        nº 423: a collective agreement may fix up to 8 hours)."""
         self.result.step(
             CF_SHIFTS,
             f"Turnos ininterruptos de revezamento: hoje a jornada é de {SHIFT_DAY_LIMIT_MINUTES.formatted}, "
@@ -614,41 +640,76 @@ class Checker:
             f"{SHIFT_DAY_LIMIT_MINUTES.short}: são extras as horas além da "
             f"{SHIFT_DAY_LIMIT_MINUTES.number}ª do dia e da {SHIFT_WEEK_LIMIT_MINUTES.number}ª da "
             "semana.",
-            {"Limite do dia": format_hours(Decimal(day_limit)),
-             "Limite da semana": format_hours(Decimal(week_limit))},
+            {"Limite do dia": format_hours(Decimal(SHIFT_DAY_LIMIT_MINUTES.value)),
+             "Limite da semana": format_hours(Decimal(SHIFT_WEEK_LIMIT_MINUTES.value))},
         )
         self.result.warn(
             "Leitura adotada: somam-se todos os períodos do dia, ainda que para operadores "
             "diferentes, como decide a maior parte do TST; uma turma do TST já decidiu que só se "
             "somam os turnos feitos para o mesmo operador. Pergunte ao sindicato ou ao OGMO."
         )
-        agreed = self.values.optional_decimal("limite_acordo_turnos")
+        agreed = self.agreed_shift_limit()
         if agreed is None:
             return
-        limit = min(int(agreed), DAY_LIMIT_MINUTES.value)
-        for row, extension in zip(self.rows, self._classify_today(limit, week_limit), strict=True):
-            row.extension_agreed = extension
-        hours = sum(r.extension_agreed for r in self.rows)
-        shown = {"Limite do seu acordo": format_hours(agreed),
-                 "Horas extras por esse limite": format_hours(Decimal(hours))}
-        if int(agreed) < SHIFT_DAY_LIMIT_MINUTES.value:
+        text = format_hours(Decimal(agreed))
+        if agreed <= DAY_LIMIT_MINUTES.value:
+            week = (SHIFT_WEEK_LIMIT_MINUTES if agreed <= SHIFT_DAY_LIMIT_MINUTES.value
+                    else WEEK_LIMIT_MINUTES).value
+            for row, extension in zip(self.rows, self._classify_today(agreed, week), strict=True):
+                row.extension_agreed = extension
+        hours = format_hours(Decimal(sum(r.extension_agreed for r in self.rows)))
+        plain = format_hours(Decimal(sum(r.extension_plain for r in self.rows)))
+        least = format_hours(Decimal(minimum))
+        if agreed < SHIFT_DAY_LIMIT_MINUTES.value:
             message = (
-                f"O limite de {format_hours(agreed)} por dia do seu acordo é menor que as "
+                f"O limite de {text} por dia do seu acordo é menor que as "
                 f"{SHIFT_DAY_LIMIT_MINUTES.formatted} da Constituição (art. 7º, XIV). As horas "
-                f"além dele, {format_hours(Decimal(hours))}, estão ao lado, como cálculo do seu "
-                f"acordo (confira no acordo); o mínimo de hoje conta as horas além da "
+                f"além dele, {hours}, estão ao lado, como cálculo do seu acordo, se for válido "
+                f"(confira no acordo); o mínimo de hoje conta as horas além da "
                 f"{SHIFT_DAY_LIMIT_MINUTES.number}ª."
             )
-        elif int(agreed) > DAY_LIMIT_MINUTES.value:
+            self.result.step(CF_SHIFTS, message, {"Limite do seu acordo": text,
+                                                  "Horas extras por esse limite": hours})
+        elif agreed == SHIFT_DAY_LIMIT_MINUTES.value:
+            message = (f"O limite de {text} por dia do seu acordo é o mesmo da Constituição "
+                       "(art. 7º, XIV): a conta é a mesma.")
+            self.result.step(CF_SHIFTS, message, {"Limite do seu acordo": text,
+                                                  "Horas extras por esse limite": hours})
+        elif agreed <= DAY_LIMIT_MINUTES.value:
             message = (
-                f"O limite de {format_hours(agreed)} por dia do seu acordo passa das "
-                f"{DAY_LIMIT_MINUTES.formatted} da Constituição (art. 7º, XIII): vale o limite de "
-                f"{DAY_LIMIT_MINUTES.short}."
+                f"O seu acordo fixou {text} por dia para os turnos. Se for um acordo ou uma "
+                f"convenção coletiva válida, as horas até esse limite não são extras (TST, Súmula "
+                f"nº 423): seriam {hours} de horas extras, na coluna do acordo (confira no "
+                f"acordo). Se não for — um acordo feito só entre você e o empregador não basta, e "
+                f"há decisões do TST que desfazem o acordo quando as horas além do limite dele são "
+                f"de quase toda semana —, valem as {SHIFT_DAY_LIMIT_MINUTES.formatted} da "
+                f"Constituição: {plain}. O mínimo de hoje, {least}, não depende do acordo: conta "
+                f"as horas além de {DAY_LIMIT_MINUTES.formatted} por dia e "
+                f"{WEEK_LIMIT_MINUTES.formatted} por semana, o máximo que um acordo coletivo pode "
+                "fixar."
             )
+            self.result.step(SUMULA_423, message, {
+                "Limite do seu acordo": text,
+                "Horas extras por esse limite (se o acordo for válido)": hours,
+                "Horas extras sem acordo coletivo válido": plain,
+                "Mínimo de hoje": least,
+            })
         else:
-            message = (f"O seu acordo fixou {format_hours(agreed)} por dia para os turnos: é o "
-                       "limite do dia nesta conta (a Constituição permite a negociação coletiva).")
-        self.result.step(CF_SHIFTS, message, shown)
+            message = (
+                f"O limite de {text} por dia do seu acordo passa das "
+                f"{DAY_LIMIT_MINUTES.formatted} que o TST admite para os turnos (Súmula nº 423). O "
+                f"TST tem decidido que um acordo assim não vale, e então são extras as horas além "
+                f"da {SHIFT_DAY_LIMIT_MINUTES.number}ª: {plain}. Depois da decisão do Supremo de "
+                f"2022 sobre acordos coletivos (Tema 1.046), algumas turmas do TST aceitaram mais "
+                f"de {DAY_LIMIT_MINUTES.short} para compensar o sábado. O mínimo de hoje, {least}, "
+                f"conta as horas além de {DAY_LIMIT_MINUTES.formatted} por dia e "
+                f"{WEEK_LIMIT_MINUTES.formatted} por semana."
+            )
+            self.result.step(SUMULA_423, message, {
+                "Limite do seu acordo": text,
+                "Horas extras sem acordo coletivo válido": plain,
+                "Mínimo de hoje": least,
+            })
         self.result.warn(message)
 
     def rest_between(self) -> None:
@@ -706,10 +767,15 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
         "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII e XIV)",
                               sum(r.extension_today for r in rows)),
     }
-    if checker.values.boolean("turnos_revezamento") and checker.values.optional_decimal("limite_acordo_turnos"):
+    agreed = checker.agreed_shift_limit()
+    if agreed is not None and agreed > SHIFT_DAY_LIMIT_MINUTES.value:
+        totals["horas_extras_sem_acordo"] = (
+            "Horas extras sem acordo coletivo válido: além de 6 horas por dia e 36 por semana "
+            "(CF/88, art. 7º, XIV)", sum(r.extension_plain for r in rows))
+    if agreed is not None and agreed <= DAY_LIMIT_MINUTES.value:
         totals["horas_extras_acordo"] = (
-            "Horas extras pelo limite diário do seu acordo (cálculo do acordo, informado por você: "
-            "confira no acordo)", sum(r.extension_agreed for r in rows))
+            "Horas extras pelo limite diário do seu acordo, se for um acordo coletivo válido "
+            "(informado por você: confira no acordo)", sum(r.extension_agreed for r in rows))
     for name, (label, minutes) in totals.items():
         result.quantity(name, label, hours_text(Decimal(minutes)),
                         format_hours(Decimal(minutes)), "h")
@@ -785,6 +851,7 @@ SPEC = CalculatorSpec(
         ),
         CF_WORKING_TIME,
         CF_SHIFTS,
+        SUMULA_423,
         LEI_605_HOLIDAY,
     ),
     fields=FIELDS,

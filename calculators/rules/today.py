@@ -14,7 +14,9 @@ agreement may give more.
 - TST, Orientação Jurisprudencial nº 60 da SBDI-1, item II (:data:`OJ_60`), and the night
   additional in the base of night overtime (:data:`NIGHT_IN_BASE`);
 - Lei nº 605/1949, art. 9º (:data:`LEI_605_HOLIDAY`) and TST, Súmula nº 146 (:data:`SUMULA_146`):
-  the holiday worked without another day off, one claim for both.
+  the holiday worked without another day off, one claim for both;
+- TST, Súmula nº 423 (:data:`SUMULA_423`): in turnos ininterruptos de revezamento, collective
+  bargaining may fix a day above 6 hours and up to 8; then the 7th and 8th are not overtime.
 
 Lei nº 4.511/1964, art. 1º, § 1º (:data:`LEI_4511`, the abolished centavo) is a rule of the 1965
 values, not of today: it names no claim and is never shown under «O que vale hoje».
@@ -27,7 +29,7 @@ from ..acts.cf_1988 import CF_OVERTIME, CF_SHIFTS, CF_WORKING_TIME
 from ..acts.clt import CLT_64
 from ..acts.lei_605_1949 import LEI_605_HOLIDAY
 from ..acts.lei_4511_1964 import LEI_4511
-from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146
+from ..acts.tst import NIGHT_IN_BASE, OJ_60, SUMULA_146, SUMULA_423
 
 __all__ = (
     "AGREEMENT_NOTE",
@@ -41,6 +43,7 @@ __all__ = (
     "NIGHT_IN_BASE",
     "OJ_60",
     "SUMULA_146",
+    "SUMULA_423",
     "TODAY_REFS",
     "WHO_NOTE",
 )
@@ -55,6 +58,7 @@ CLAIMS: Mapping[str, str] = MappingProxyType({
     NIGHT_IN_BASE.ref: "tst-e-rr-1260-noturno-na-base",
     LEI_605_HOLIDAY.ref: "tst-sumula-146-feriado-em-dobro",
     SUMULA_146.ref: "tst-sumula-146-feriado-em-dobro",
+    SUMULA_423.ref: "tst-sumula-423-turnos-ate-8-horas",
 })
 
 # The declared provisions that are law today (LEI_4511, a rule of the 1965 values, is not).

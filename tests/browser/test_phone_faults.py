@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 from site_server import start
 
 from .conftest import CHROMIUM, FLAGS
@@ -295,13 +295,12 @@ def test_download_status_is_not_printed(browser: Browser, base_url: str) -> None
 
 
 @pytest.fixture()
-def bfcache_browser() -> Iterator[Browser]:
-    """A browser with the back-forward cache (Playwright turns it off by default)."""
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
-                                    ignore_default_args=["--disable-back-forward-cache"])
-        yield browser
-        browser.close()
+def bfcache_browser(browser: Browser) -> Iterator[Browser]:
+    """A second browser, with the back-forward cache (Playwright turns it off by default)."""
+    other = browser.browser_type.launch(executable_path=CHROMIUM, args=FLAGS, headless=True,
+                                        ignore_default_args=["--disable-back-forward-cache"])
+    yield other
+    other.close()
 
 
 def test_status_is_reset_when_ready_and_after_back_forward(bfcache_browser: Browser, base_url: str) -> None:
@@ -326,8 +325,9 @@ def test_status_is_reset_when_ready_and_after_back_forward(bfcache_browser: Brow
         pg.evaluate("""() => { const s = document.querySelector('form.calc-form .calc-estado');
             s.textContent = 'Baixando o motor de cálculo: 100%…'; s.setAttribute('data-progresso', ''); }""")
         pg.goto(f"{base_url}/sobre/", wait_until="load")
-        pg.go_back(wait_until="load")
+        pg.go_back(wait_until="commit")  # from the back-forward cache no «load» comes
         pg.wait_for_selector("form.calc-form")
+        pg.wait_for_timeout(500)  # the pageshow of a restored page follows the commit
         if not pg.evaluate("() => window.epVoltou === true"):
             pytest.skip("este Chromium não guardou a página no cache de voltar")
         assert status_text(pg) == ""

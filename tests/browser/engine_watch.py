@@ -9,6 +9,7 @@ its own) wraps the page's ``Worker`` and ``setTimeout``:
 - ``window.epEtapas``: the worker's start-up stages (ms), as its ``ready`` and ``result`` messages
   carry them, with ``pagina``: the page's clock when the worker was created;
 - ``window.epParado = ms``: the stall limit the page sends the worker (``boot`` and ``run``);
+- ``window.epSemResposta = ms``: the limit for a first byte the page sends it (the same messages);
 - ``window.epPrazos = {ms: other}``: a page timer of ``ms`` runs after ``other`` instead — the
   engine's time limits, :data:`LOAD_TIMEOUT_MS` and :data:`RUN_TIMEOUT_MS`.
 """
@@ -42,6 +43,9 @@ ENGINE_WATCH = r"""
       worker.postMessage = function (message, ...rest) {
         if (message && (message.type === "boot" || message.type === "run") && window.epParado) {
           message = Object.assign({}, message, { parado: window.epParado });
+        }
+        if (message && (message.type === "boot" || message.type === "run") && window.epSemResposta) {
+          message = Object.assign({}, message, { semResposta: window.epSemResposta });
         }
         return post.call(this, message, ...rest);
       };

@@ -6,10 +6,12 @@
   wrong content type is reported at once; an answer computed for a form that changed meanwhile
   (typing, «Limpar») is discarded.
 - Every failure is told by its cause, in plain words, with a retry that works (issue 19), never
-  by a time limit running out: a ``.wasm`` of half length, cut mid-transfer, stalled (no byte for
-  the limit the test sets) or refused by a Content Security Policy; a ``calculadoras.zip`` replaced
-  by a login page; tables that fail, come cut, come as a login page or stall (the tables are
-  blamed, never the engine, which is kept); blocked site storage (consent kept for the page, the
+  by a time limit running out: a ``.wasm`` of half length, cut mid-transfer, stalled (bytes that
+  began and stop for the limit the test sets), never answered (no first byte for the limit the
+  test sets: «o servidor não respondeu», issue 29) or refused by a Content Security Policy; a
+  ``calculadoras.zip`` replaced by a network's login page («a rede pediu login»); tables that
+  fail, come cut, come as a login page, are never answered or stall (the tables are blamed, never
+  the engine, which is kept); blocked site storage (consent kept for the page, the
   calculation runs, one notice); storage full during «Usar sem internet» (told as a storage
   problem, the calculators still work online).
 
@@ -226,25 +228,29 @@ class HalfServer(BaseHTTPRequestHandler):
     """Serves the ``.wasm`` badly: ``/tipo`` whole with another content type; ``/metade`` half, as
     a whole file; ``/cortado`` announces the whole, sends half and closes the connection;
     ``/parado`` announces the whole, sends half and nothing more until the test ends (a stalled
-    download). A real server: Playwright's ``route.fulfill`` hands a large body over slowly,
-    which a short stall limit would take for a stall."""
+    download); ``/tabelas-parado``: the same with the tables. A real server: Playwright's
+    ``route.fulfill`` hands a large body over slowly, which a short stall limit would take for a
+    stall."""
 
     body = b""
+    tables = b""
     release = threading.Event()
 
     def do_GET(self) -> None:
         whole = self.path.startswith("/tipo")
         half = self.path.startswith("/metade")
+        body = self.tables if self.path.startswith("/tabelas") else self.body
+        kind = "application/json" if body is self.tables else "application/wasm"
         self.send_response(200)
-        self.send_header("Content-Type", "application/octet-stream" if whole else "application/wasm")
-        self.send_header("Content-Length", str(len(self.body) // 2 if half else len(self.body)))
+        self.send_header("Content-Type", "application/octet-stream" if whole else kind)
+        self.send_header("Content-Length", str(len(body) // 2 if half else len(body)))
         self.end_headers()
         try:
-            self.wfile.write(self.body if whole else self.body[: len(self.body) // 2])
+            self.wfile.write(body if whole else body[: len(body) // 2])
             self.wfile.flush()
         except OSError:
             return  # the browser gave up (its worker was ended): nothing to send
-        if self.path.startswith("/parado"):
+        if self.path.startswith(("/parado", "/tabelas-parado")):
             self.release.wait(120)
 
     def log_message(self, *args: object) -> None:
@@ -254,6 +260,7 @@ class HalfServer(BaseHTTPRequestHandler):
 @pytest.fixture()
 def half_server(site_dir: Path) -> Iterator[str]:
     HalfServer.body = (site_dir / "assets" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    HalfServer.tables = (site_dir / "assets" / "calculadoras-dados.json").read_bytes()
     HalfServer.release.clear()
     server = ThreadingHTTPServer(("127.0.0.1", 0), HalfServer)
     server.daemon_threads = True
@@ -283,20 +290,27 @@ NEVER = 600_000  # ms: a time limit that must not be what tells a fault
 
 
 def stall_limit(pg: Page, ms: int) -> None:
-    """No byte for ``ms`` and a download stopped (read when the engine starts and at each
-    calculation): short only for the stall a test makes, so that a busy machine never fakes one."""
+    """Bytes that began and stop for ``ms``: a download stopped (read when the engine starts and at
+    each calculation): short only for the stall a test makes, so that a busy machine never fakes one."""
     pg.evaluate(f"window.epParado = {ms}")
+
+
+def answer_limit(pg: Page, ms: int) -> None:
+    """No first byte for ``ms``: the server did not answer (read as the stall limit is): short only
+    for the silence a test makes."""
+    pg.evaluate(f"window.epSemResposta = {ms}")
 
 
 def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: str, site_dir: Path,
                                                   half_server: str) -> None:
     """Each engine fault is told by its cause (no time limit may do it: the total one is 10 min
-    here, and the stall limit 1.5 s only for the stall), the worked examples stay, and «Tentar de
-    novo» starts a new worker that loads."""
+    here, the stall limit 1.5 s only for the stall and the first-byte limit 1.5 s only for the
+    request never answered), the worked examples stay, and «Tentar de novo» starts a new worker
+    that loads."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script(CONSENT)
-    ctx.add_init_script(limits(load_ms=NEVER) + f"window.epParado = {NEVER};")
-    faults = ["404", "queda", "tipo", "metade", "cortado", "parado", "csp", "portal"]
+    ctx.add_init_script(limits(load_ms=NEVER) + f"window.epParado = {NEVER}; window.epSemResposta = {NEVER};")
+    faults = ["404", "queda", "tipo", "metade", "cortado", "parado", "mudo", "csp", "portal"]
     step: list[str] = []
     held: list[Route] = []
 
@@ -310,6 +324,8 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
             route.abort("connectionreset")
         elif fault in ("tipo", "metade", "cortado", "parado"):
             route.continue_(url=f"{half_server}/{fault}")
+        elif fault == "mudo":
+            pass  # never answered: no first byte comes
         else:
             route.continue_()
 
@@ -342,13 +358,15 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
             # the compiler sees the end of the bytes, or the broken connection, first
             "cortado": ("chegou incompleto", "download do motor foi interrompido"),
             "parado": ("o download parou",),
+            "mudo": ("o servidor não respondeu",),
             "csp": ("regra de segurança",),
-            "portal": ("chegou danificado",),
+            "portal": ("a rede pediu login",),
         }
         boots = "window.epMotores || 0"
         for number, fault in enumerate(faults):
             step.append(fault)
             stall_limit(pg, 1500 if fault == "parado" else NEVER)
+            answer_limit(pg, 1500 if fault == "mudo" else NEVER)
             before = pg.evaluate(boots)
             if number == 0:
                 # The form's first focus starts the engine (the person is about to type); a
@@ -372,6 +390,7 @@ def test_engine_download_faults_are_told_by_cause(browser: Browser, base_url: st
             assert pg.locator("#resultado-refeicao *").count() == 0
         step.append("")
         stall_limit(pg, NEVER)
+        answer_limit(pg, NEVER)
         before = pg.evaluate(boots)
         retry(pg)
         pg.wait_for_selector("#resultado-refeicao tr[data-valor='suplemento_por_operario']", timeout=BOOT_TIMEOUT)
@@ -386,15 +405,17 @@ BLOCKED_STORAGE = """Object.defineProperty(window, 'localStorage', {configurable
     get() { throw new DOMException('O acesso ao armazenamento foi negado', 'SecurityError'); }});"""
 
 
-def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> None:
-    """Tables that fail (503), come cut, come as a login page with 200, or stall, are told as the
-    tables' fault, each retry asks for them again, and the engine is never blamed nor replaced.
-    All of it with site storage blocked: the consent is kept for the page, and said once."""
+def test_failed_tables_are_fetched_again(browser: Browser, base_url: str, half_server: str) -> None:
+    """Tables that fail (503), come cut, come as a login page with 200 (said as the network's
+    login), are never answered (no first byte) or stall (half of them, then nothing), are told as
+    the tables' fault, each by its cause, each retry asks for them again, and the engine is never
+    blamed nor replaced. All of it with site storage blocked: the consent is kept for the page,
+    and said once."""
     ctx = browser.new_context(service_workers="block", locale="pt-BR")
     ctx.add_init_script(BLOCKED_STORAGE)
-    ctx.add_init_script(f"window.epParado = {NEVER};")
+    ctx.add_init_script(f"window.epParado = {NEVER}; window.epSemResposta = {NEVER};")
     asked: list[str] = []
-    tables = ["falha", "cortada", "portal", "parada"]
+    tables = ["falha", "cortada", "portal", "muda", "parada"]
 
     def flaky(route: Route) -> None:
         asked.append(route.request.url)
@@ -406,8 +427,10 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> Non
             route.fulfill(status=200, content_type="application/json", body=body[: len(body) // 2])
         elif fault == "portal":
             route.fulfill(status=200, content_type="text/html", body="<html><body>Entre no wi-fi</body></html>")
+        elif fault == "muda":
+            pass  # never answered: no first byte comes
         elif fault == "parada":
-            pass  # never answered: the download stalls
+            route.continue_(url=f"{half_server}/tabelas-parado")  # half of them, then nothing
         else:
             route.continue_()
 
@@ -423,11 +446,13 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> Non
         expected = {
             "falha": ("não vieram (503)",),
             "cortada": ("não chegaram inteiras",),
-            "portal": ("não chegaram inteiras",),
+            "portal": ("a rede pediu login",),
+            "muda": ("o servidor não respondeu",),
             "parada": ("pararam de chegar",),
         }
         for number, fault in enumerate(tables):
             stall_limit(pg, 1500 if fault == "parada" else NEVER)
+            answer_limit(pg, 1500 if fault == "muda" else NEVER)
             if number:
                 retry(pg)
             text = told(pg, ".calc-erro-tabelas", "tabelas do decreto", expected[fault])
@@ -435,6 +460,7 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str) -> Non
             assert len(asked) == number + 1, "tentar de novo deveria buscar as tabelas de novo"
             assert "Há dados a corrigir" not in pg.inner_text("form.calc-form")
         stall_limit(pg, NEVER)
+        answer_limit(pg, NEVER)
         retry(pg)
         pg.wait_for_selector("#resultado-salarios_1945 .calc-resultado-titulo", timeout=BOOT_TIMEOUT)
         assert len(asked) == len(tables) + 1

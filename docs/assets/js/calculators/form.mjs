@@ -30,9 +30,24 @@ function currentStatus() {
   return document.querySelector(".calc-form .calc-estado");
 }
 
+// The engine's progress (marked data-progresso: it belongs to the engine's start, not to the form).
 function setStatus(text) {
   var status = currentStatus();
-  if (status) status.textContent = text;
+  if (!status) return;
+  status.textContent = text;
+  status.setAttribute("data-progresso", "");
+}
+
+// The engine's progress line says nothing once the engine is ready, nor on a page the browser
+// brings back from its back-forward cache (pageshow): a form's status left with it («Baixando o
+// motor de cálculo: 100%…») is emptied, or says «Calculando…» while a calculation runs.
+function refreshStatus() {
+  if (motor.running() && !motor.loaded()) return; // still starting: its progress goes on
+  document.querySelectorAll("form.calc-form .calc-estado[data-progresso]").forEach(function (status) {
+    var form = status.closest("form");
+    status.removeAttribute("data-progresso");
+    status.textContent = form && form.dataset.emCurso ? "Calculando…" : "";
+  });
 }
 
 function setProgress(loaded, total) {
@@ -517,7 +532,9 @@ function calculatorTitle(form) {
 
 function setStatusOf(form, text) {
   var status = form.querySelector(".calc-estado");
-  if (status) status.textContent = text;
+  if (!status) return;
+  status.textContent = text;
+  status.removeAttribute("data-progresso");
 }
 
 function copyLink(form) {
@@ -696,6 +713,10 @@ export function start() {
   motor.onProgress(function (text, loaded, total) {
     setStatus(text);
     if (total) setProgress(loaded, total);
+  });
+  motor.onReady(refreshStatus);
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) refreshStatus();
   });
   // On a full load this module runs once the page is parsed, with the forms already there: they
   // are bound now, before Material sets the page up (DOMContentLoaded, a long task on a slow

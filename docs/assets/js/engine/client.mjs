@@ -6,9 +6,12 @@
  *   (com as mensagens que ele já mandou), e registra quando o
  *   worker diz que o motor ficou guardado (a próxima visita começa cedo);
  * - conta o progresso (bytes de cada arquivo do motor contra o total da construção); o worker diz
- *   na hora um download que parou (nenhum byte em 10 s), cortado, danificado ou recusado, e esta
- *   página ainda desiste depois de 60 s sem sinal nenhum (o início do Python num celular lento);
- *   depois de uma falha, a tentativa seguinte busca o motor na rede, não no cache do navegador;
+ *   na hora um download que parou (bytes que param por 10 s), cortado, danificado, recusado ou
+ *   trocado pela página de login de uma rede, diz «a conexão está lenta» enquanto um primeiro byte
+ *   demora (engine/network.mjs), e esta página ainda desiste depois de 60 s sem sinal nenhum (o
+ *   início do Python num celular lento); depois de uma falha, a tentativa seguinte busca o motor
+ *   na rede, não no cache do navegador; um worker que nem começa (o seu módulo ou o do Pyodide
+ *   não carregou) faz os módulos que ele importa serem buscados de novo;
  * - o worker fica numa variável deste módulo e sobrevive à navegação instantânea do Material:
  *   o Pyodide carrega uma vez por visita;
  * - um cálculo nunca deixa a página esperando: se o worker falha, morre ou para de responder
@@ -25,7 +28,9 @@
  */
 import { assetsOf, pageBuild } from "../common/page.mjs";
 import { busyWith, setEngine } from "../offline/warmup.mjs";
-import { createWorker, forgetKept, markKept, serviceWorkerBuild, STALL_MS, startedEarly, takeEarly } from "./early.mjs";
+import { createWorker, FIRST_BYTE_MS, forgetKept, markKept, serviceWorkerBuild, STALL_MS, startedEarly, takeEarly } from "./early.mjs";
+import { FILES } from "../common/constants.mjs";
+import { looksLikePage, PORTAL } from "./network.mjs";
 import { allowed as consented } from "./offer.mjs";
 
 var ASSETS = assetsOf(import.meta.url);
@@ -35,9 +40,34 @@ var TIMEOUT_MS = 60000;
 // No answer to a calculation for this long (the tables arriving restart it): the engine stopped.
 var RUN_TIMEOUT_MS = 30000;
 var loadFailed = false; // a start failed: the next one fetches the engine from the network
+var importsStale = false; // the worker's own modules did not load: fetched again before the next one
+var refreshing = null;    // Promise of that fetch
 
 var engine = null; // {worker, ready: Promise, pending: {}, nextId, loaded, stopped}
 var listeners = [];
+var readyListeners = [];
+
+// ---------------------------------------------------------------- the worker's own modules
+// The browser imports the worker's module and Pyodide's (pyodide.mjs) through its HTTP cache: a
+// bad copy there (a network's login page) would fail every new worker. When a worker fails
+// before saying anything, they are fetched again from the network (cache "reload" refreshes the
+// HTTP cache), and a page in their place is told as the network's login.
+function workerModules() {
+  return [new URL(FILES.engineWorker, ASSETS).href, new URL("pyodide/pyodide.mjs", ASSETS).href];
+}
+
+function refetchModules() {
+  return Promise.all(workerModules().map(function (url) {
+    return fetch(url, { cache: "reload", credentials: "same-origin" }).then(function (response) {
+      return response.arrayBuffer().then(function (bytes) {
+        return { ok: response.ok, page: looksLikePage(response.headers.get("Content-Type"), new Uint8Array(bytes, 0, Math.min(64, bytes.byteLength))) };
+      });
+    }, function () { return { ok: false, page: false }; });
+  })).then(function (answers) {
+    importsStale = answers.some(function (answer) { return !answer.ok || answer.page; });
+    return answers.some(function (answer) { return answer.ok && answer.page; });
+  });
+}
 
 // ---------------------------------------------------------------- progress, consent
 function progress(text, loaded, total) {
@@ -120,6 +150,17 @@ function stopEngine(current, error) {
 export function startEngine() {
   if (engine) return engine.ready;
   if (!allowed()) return Promise.reject(fault("carga", "motor não autorizado"));
+  if (importsStale) {
+    // The last worker's modules did not load: fetched again first (once for every caller).
+    if (!refreshing) {
+      refreshing = refetchModules().then(function (page) {
+        refreshing = null;
+        if (page) throw fault("carga", PORTAL);
+      }, function () { refreshing = null; });
+    }
+    progress("Carregando o motor de cálculo…");
+    return refreshing.then(startEngine);
+  }
   // The worker motor-cedo.js created as soon as the page was read (a return with the engine
   // kept), with the messages it sent meanwhile; else a new one, told to start now.
   var made = takeEarly();
@@ -169,6 +210,7 @@ export function startEngine() {
         clearTimeout(timer);
         current.loaded = true;
         resolve();
+        readyListeners.forEach(function (fn) { fn(); });
       } else if (msg.type === "guardado") {
         // Every engine file of this build is in this device's cache: the next visit starts early.
         markKept();
@@ -176,6 +218,7 @@ export function startEngine() {
         // The tables are arriving: the calculation's time limit starts again (slow is not stopped).
         var waiting = current.pending[msg.id];
         if (waiting) armRun(current, waiting);
+        if (waiting && msg.text) progress(msg.text); // «a conexão está lenta…»
       } else if (msg.type === "error") {
         broken(msg.message, msg.kind === "versao" ? "versao" : "");
       } else if (msg.type === "result") {
@@ -197,9 +240,22 @@ export function startEngine() {
         }
       }
     };
+    var heard = false; // the worker said something (its modules loaded)
+    var onMessage = worker.onmessage;
+    worker.onmessage = function (event) {
+      heard = true;
+      onMessage(event);
+    };
     worker.onerror = function (event) {
       if (event && event.preventDefault) event.preventDefault();
-      broken("falha no worker" + (event && event.message ? ": " + event.message : ""));
+      var reason = "falha no worker" + (event && event.message ? ": " + event.message : "");
+      if (heard || current.loaded) {
+        broken(reason);
+        return;
+      }
+      // It never started: its modules are fetched again, and a page in their place is the network's.
+      clearTimeout(timer);
+      refetchModules().then(function (page) { broken(page ? PORTAL : reason); });
     };
     worker.onmessageerror = function () { broken("mensagem ilegível do worker"); };
     // What the early worker said before this page took it, in order.
@@ -251,6 +307,7 @@ export function calculate(name, inputs, needsData) {
         inputs: JSON.stringify(inputs),
         dataURL: needsData ? new URL("calculadoras-dados.json", ASSETS).href : "",
         parado: STALL_MS,
+        semResposta: FIRST_BYTE_MS,
       });
     });
   });
@@ -269,6 +326,11 @@ export function running() {
 /* fn(text, loaded, total) at each step of the engine's start. */
 export function onProgress(fn) {
   listeners.push(fn);
+}
+
+/* fn() when an engine becomes ready. */
+export function onReady(fn) {
+  readyListeners.push(fn);
 }
 
 export function start() {

@@ -10,29 +10,49 @@
  * - pyodide.asm.mjs, que o Pyodide importa com import(), é contado pela Resource Timing API
  *   quando termina, e de todo modo quando o motor fica pronto (módulos importados chegaram).
  *
- * E vigia o download: enquanto um arquivo buscado por fetch ainda não terminou, se nenhum byte
- * chega durante o limite (10 s, ou o que a página mandar), o download parou — diz-se isso na
- * hora, sem esperar um tempo total (uma conexão lenta que continua recebendo nunca é cortada).
+ * E vigia o download (os limites: network.mjs). Um arquivo cujos bytes começaram a chegar e param
+ * por STALL_MS (ou o que a página mandar): o download parou, dito na hora, sem esperar um tempo
+ * total (uma conexão lenta que continua recebendo nunca é cortada). Um arquivo cujo primeiro byte
+ * ainda não veio está em espera, não parado: depois de SLOW_MS a contagem diz «a conexão está
+ * lenta» com o tempo de espera, e só depois de FIRST_BYTE_MS sem resposta o servidor não respondeu.
  */
+import { SLOW_MS } from "./network.mjs";
 
 const TICK_MS = 500;
 
-/* A watchdog of lack of progress: onStall() once when moved() was not called for limitMs while
- * busy() is true. It counts ticks of a timer, not the clock: a worker kept busy (the Python
- * starting, a compilation) gets fewer ticks and is never taken for a stalled download. */
-export function createWatchdog(limitMs, busy, onStall) {
+/* What is coming: nothing (""), a file whose first byte has not come ("espera"), bytes that
+ * began to arrive ("chegando"). */
+export const WAITING = "espera";
+export const ARRIVING = "chegando";
+
+/* A watchdog of lack of progress. state() says what is coming; moved() is called at each sign
+ * (headers, a chunk). No sign while bytes are arriving for limits.stall: onStall(), once. No sign
+ * while waiting for a first byte: after SLOW_MS, onSlow(waitedMs) at each tick; after
+ * limits.answer, onNoAnswer(), once. It counts ticks of a timer, not the clock: a worker kept busy
+ * (the Python starting, a compilation) gets fewer ticks and is never taken for a stalled download. */
+export function createWatchdog(limits, state, handlers) {
   let idle = 0;
   let moved = false;
   let timer = setInterval(() => {
-    if (moved || !busy()) {
+    const now = state();
+    if (moved || !now) {
       moved = false;
       idle = 0;
       return;
     }
     idle += TICK_MS;
-    if (idle >= limitMs) {
+    if (now === ARRIVING) {
+      if (idle >= limits.stall) {
+        stop();
+        handlers.onStall();
+      }
+      return;
+    }
+    if (idle >= limits.answer) {
       stop();
-      onStall();
+      handlers.onNoAnswer();
+    } else if (idle >= SLOW_MS && handlers.onSlow) {
+      handlers.onSlow(idle);
     }
   }, TICK_MS);
   function stop() {
@@ -49,11 +69,13 @@ export function createCounter(files, report) {
   let lastPost = 0;
   let finished = false; // after finish() the download is over: nothing more is reported
   const open = new Set(); // engine files asked for by fetch whose bodies have not ended
+  const begun = new Set(); // …of which some bytes of the body came (else: waiting for the first)
   // …of which nobody reads the body yet: the .wasm until WebAssembly takes it. Its copy for the
   // count receives nothing meanwhile (the browser holds the bytes for the unread original), and
   // that is not a stalled download.
   const unread = new Set();
   let watchdog = null;
+  let waited = 0; // ms waited for a first byte, while the page is told the connection is slow
 
   function loaded() {
     let sum = 0;
@@ -66,7 +88,7 @@ export function createCounter(files, report) {
     const now = performance.now();
     if (!force && now - lastPost < 250) return;
     lastPost = now;
-    report(loaded(), total);
+    report(loaded(), total, waited);
   }
 
   function key(url) {
@@ -80,6 +102,8 @@ export function createCounter(files, report) {
     const href = key(url);
     if (!counted.has(href)) return;
     if (watchdog) watchdog.moved();
+    begun.add(href);
+    waited = 0;
     counted.set(href, Math.min(sizes.get(href), counted.get(href) + bytes));
     post(false);
   }
@@ -96,7 +120,10 @@ export function createCounter(files, report) {
     return async (input, init) => {
       const href = key(input instanceof Request ? input.url : input);
       const watched = counted.has(href);
-      if (watched) open.add(href);
+      if (watched) {
+        open.add(href);
+        begun.delete(href);
+      }
       if (watched && href.endsWith(".wasm")) unread.add(href);
       let response;
       try {
@@ -121,14 +148,32 @@ export function createCounter(files, report) {
     };
   }
 
-  /* onStall() once if, while an engine file is still coming, no byte arrives for limitMs. */
-  function watch(limitMs, onStall) {
+  /* What is coming (createWatchdog's states): bytes of a file that began, else a file waiting for
+   * its first byte (the .wasm only once WebAssembly reads it), else nothing. */
+  function coming() {
+    if (finished) return "";
+    let state = "";
+    for (const href of open) {
+      if (unread.has(href)) continue;
+      if (begun.has(href)) return ARRIVING;
+      state = WAITING;
+    }
+    return state;
+  }
+
+  /* limits: {stall, answer} in ms; handlers: onStall() and onNoAnswer() once; while a first byte
+   * is awaited past SLOW_MS, the count is reported again with the time waited (report's third
+   * argument), each tick. */
+  function watch(limits, handlers) {
     if (watchdog) watchdog.stop();
-    const coming = () => {
-      for (const href of open) if (!unread.has(href)) return true;
-      return false;
-    };
-    watchdog = createWatchdog(limitMs, () => !finished && coming(), onStall);
+    watchdog = createWatchdog(limits, coming, {
+      onStall: handlers.onStall,
+      onNoAnswer: handlers.onNoAnswer,
+      onSlow: (ms) => {
+        waited = ms;
+        post(true);
+      },
+    });
   }
 
   /* WebAssembly now reads the .wasm: from here on, no byte for the limit is a stall. */

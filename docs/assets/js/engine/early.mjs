@@ -17,11 +17,12 @@
  */
 import { FILES, MESSAGES, STORAGE, YES } from "../common/constants.mjs";
 import { assetsOf, pageBuild } from "../common/page.mjs";
+import { FIRST_BYTE_MS, STALL_MS } from "./network.mjs";
 
 const ASSETS = assetsOf(import.meta.url);
 const SITE = new URL("../", ASSETS);
-/* No byte for this long: a download stopped (the worker says so). */
-export const STALL_MS = 10000;
+/* The download's time limits (network.mjs), sent to the worker with each start and calculation. */
+export { FIRST_BYTE_MS, STALL_MS };
 let early = null;
 
 function offer() {
@@ -58,6 +59,7 @@ export function createWorker(reload) {
     versao: pageBuild(),
     gzip: downloadSize(),
     parado: STALL_MS,
+    semResposta: FIRST_BYTE_MS,
     recarregar: Boolean(reload),
   });
   return { worker, created };

@@ -237,7 +237,7 @@ function keepOffline() {
           var blob = new Blob(chunks);
           // Kept only if the bytes are this page's build's (issue 19: one build at a time).
           return sameBytes(blob, file.sha256).then(function (same) {
-            if (!same) return otherBuild().then(function (other) {
+            if (!same) return otherBuild(file).then(function (other) {
               var error = new Error(other ? "arquivo de outra versão do site" : "arquivo do motor danificado");
               error.kind = other ? "versao" : "";
               throw error;
@@ -323,14 +323,26 @@ function keepOffline() {
   });
 }
 
-/* The server has another build than this page (assets/versao.json, never precached). */
-function otherBuild() {
+/* The server has another build than this page: another label (assets/versao.json, never
+ * precached), or, under the same label (the same commit built again with another engine), another
+ * hash for this engine file in the server's assets/motor.json than the page's. */
+function otherBuild(file) {
   var mine = pageBuild();
-  return fetch(new URL(FILES.buildId, SITE).href, { cache: "no-store" }).then(function (response) {
-    return response.json();
-  }).then(function (server) {
-    return Boolean(mine && server && typeof server.versao === "string" && server.versao !== mine);
-  }, function () { return false; });
+  var ask = function (name) {
+    return fetch(new URL(name, SITE).href, { cache: "no-store" }).then(function (response) {
+      return response.json();
+    }).then(function (data) { return data; }, function () { return null; });
+  };
+  return ask(FILES.buildId).then(function (server) {
+    if (mine && server && typeof server.versao === "string" && server.versao !== mine) return true;
+    if (!file || !file.sha256) return false;
+    return ask(FILES.engineReport).then(function (report) {
+      var files = report && Array.isArray(report.files) ? report.files : [];
+      return files.some(function (entry) {
+        return entry && entry.url === file.url && typeof entry.sha256 === "string" && entry.sha256 !== file.sha256;
+      });
+    });
+  });
 }
 
 /* The bytes are those of this page's build (the content hash the build wrote). */

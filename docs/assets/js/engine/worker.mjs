@@ -16,7 +16,9 @@
  * sua construção (<meta name="ep-versao">). Cada arquivo do motor baixado aqui é conferido pelo
  * hash antes de o motor ficar pronto (o pacote das calculadoras, antes de ser desempacotado), e
  * as tabelas pelo campo "versao" antes de qualquer cálculo. Um hash diferente é outra construção
- * se o servidor diz que a sua é outra (assets/versao.json); senão, uma cópia danificada. Um
+ * se o servidor diz que a sua é outra (assets/versao.json), ou se o hash que o servidor publica
+ * para esse arquivo (assets/motor.json) não é o da página (o mesmo commit construído de novo com
+ * outro motor: mesmo rótulo, outro conteúdo); senão, uma cópia danificada. Um
  * arquivo de outra construção (um site publicado de novo com a página aberta, um service worker
  * de outra versão) nunca calcula: falha "versao", e a página oferece a versão nova.
  *
@@ -25,10 +27,15 @@
  * simples, nunca com um traceback:
  * - um .wasm servido com tipo errado, um arquivo que não vem, um .wasm que não compila (cortado,
  *   pela metade, recusado pela política de segurança) e um download interrompido;
- * - um download parado (nenhum byte por `parado` ms, 10 s se a página não disser outro): a conta
- *   é de falta de progresso, não de tempo total (numa conexão lenta o motor leva mais de um minuto);
- * - um calculadoras.zip danificado (outro SHA-256 que o da construção, ou a página de login de um
- *   wi-fi servida no lugar): nada é desempacotado, e a cópia ruim sai dos caches;
+ * - um download parado (bytes que começaram a chegar e param por `parado` ms, STALL_MS se a
+ *   página não disser outro): a conta é de falta de progresso, não de tempo total (numa conexão
+ *   lenta o motor leva mais de um minuto). Um primeiro byte que demora é espera, não parada: a
+ *   página diz «a conexão está lenta» com o tempo de espera, e só depois de `semResposta` ms
+ *   (FIRST_BYTE_MS) sem resposta nenhuma, que o servidor não respondeu (network.mjs);
+ * - a página de login de uma rede (um wi-fi público) servida com 200 no lugar de qualquer arquivo
+ *   do motor ou das tabelas (tipo text/html, ou um corpo que começa com «<»): dito assim;
+ * - um calculadoras.zip danificado (outro SHA-256 que o da construção): nada é desempacotado, e a
+ *   cópia ruim sai dos caches;
  * - tabelas incompletas, que não são JSON ou que pararam de chegar: culpa das tabelas, nunca do
  *   motor; a cópia ruim não fica em cache nenhum e a próxima tentativa as busca de novo.
  * Depois de uma falha, a página pede `recarregar`: os arquivos do motor vêm da rede, não do cache
@@ -41,7 +48,8 @@
 // never bundled (macros/build/esbuild.mjs keeps it an import).
 import { loadPyodide } from "pyodide";
 import { CACHES } from "../common/constants.mjs";
-import { createCounter, createWatchdog } from "./download-count.mjs";
+import { ARRIVING, createCounter, createWatchdog, WAITING } from "./download-count.mjs";
+import { FIRST_BYTE_MS, looksLikePage, PORTAL, STALL_MS } from "./network.mjs";
 import { dropSnapshot, openSnapshot, saveSnapshot, snapshotKey } from "./snapshot.mjs";
 
 const EXTRACT_DIR = "/home/pyodide/calculadoras";
@@ -131,16 +139,37 @@ function doIdleWork() {
   if (task) Promise.resolve().then(task).catch(() => {}).then(idleAgain);
 }
 const dataCache = new Map();  // dataURL -> Promise<string> ("" quando indisponível)
-const STALL_MS = 10000;       // no byte for this long: a download stopped (the page may say another)
-let stallMs = STALL_MS;
+// The time limits of a download (network.mjs); the page sends them ("parado", "semResposta").
+let stallMs = STALL_MS;     // bytes that began to arrive and stop for this long: the download stopped
+let answerMs = FIRST_BYTE_MS; // no first byte for this long: the server did not answer
+
+function limitsOf(message) {
+  if (Number(message.parado) > 0) stallMs = Number(message.parado);
+  if (Number(message.semResposta) > 0) answerMs = Number(message.semResposta);
+}
+
+function seconds(ms) {
+  return Math.max(1, Math.round(ms / 1000));
+}
 
 function stalled() {
-  return `o download parou: nada chegou em ${Math.round(stallMs / 1000)} s`;
+  return `o download parou: nada chegou em ${seconds(stallMs)} s`;
+}
+
+function noAnswer() {
+  return `o servidor não respondeu em ${seconds(answerMs)} s: a conexão está lenta demais ou caiu`;
 }
 
 function tablesStalled() {
-  return `as tabelas de 1945 pararam de chegar: nada chegou em ${Math.round(stallMs / 1000)} s`;
+  return `as tabelas de 1945 pararam de chegar: nada chegou em ${seconds(stallMs)} s`;
 }
+
+function tablesNoAnswer() {
+  return `as tabelas de 1945 não vieram: o servidor não respondeu em ${seconds(answerMs)} s`;
+}
+
+const TABLES_PORTAL = "as tabelas de 1945 não vieram porque a rede pediu login: em vez delas " +
+  "chegou uma página da rede, como a de entrada de um wi-fi público; entre na rede pelo navegador e tente de novo";
 
 function progress(text) {
   self.postMessage({ type: "progress", text });
@@ -157,10 +186,12 @@ function megabytes(bytes) {
   return (bytes / 1e6).toLocaleString("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-function postDownload(loaded, total) {
+/* waited: ms without a first byte of a file (the connection is slow: the page says so, and for how long). */
+function postDownload(loaded, total, waited) {
   const percent = total ? Math.floor((loaded / total) * 100) : 0;
   const size = downloadSize ? ` de ${megabytes(downloadSize)} MB` : "";
-  self.postMessage({ type: "progress", text: `Baixando o motor de cálculo: ${percent}%${size}…`, loaded, total });
+  const slow = waited ? `A conexão está lenta: esperando o servidor há ${seconds(waited)} s. ` : "";
+  self.postMessage({ type: "progress", text: `${slow}Baixando o motor de cálculo: ${percent}%${size}…`, loaded, total, lenta: Boolean(waited) });
 }
 
 function fail(message) {
@@ -222,14 +253,37 @@ async function serverBuild() {
   }
 }
 
+/* The SHA-256 the server publishes now for an engine file (assets/motor.json, its "files"), or ""
+ * when unknown. The label (versao.json) is a commit and a date: the same commit built again with
+ * another engine keeps it, and only the content tells the builds apart. */
+async function serverHash(address) {
+  try {
+    const report = new URL("motor.json", self.location.href);
+    const response = await nativeFetch(report.href, { cache: "no-store" });
+    const data = await response.json();
+    const site = new URL("../", report);
+    for (const file of (data && Array.isArray(data.files) ? data.files : [])) {
+      if (file && typeof file.url === "string" && sameFile(new URL(file.url, site).href) === sameFile(address)) {
+        return typeof file.sha256 === "string" ? file.sha256 : "";
+      }
+    }
+  } catch {
+    /* no answer, or not the build's report: unknown */
+  }
+  return "";
+}
+
 /* True when the bytes are those of the page's build (or no hash is known). When not: a "versao"
- * error if the server has another build (a new deploy), else false (a damaged copy). */
+ * error if the server has another build (a new deploy: another label in versao.json, or another
+ * hash for this file in motor.json), else false (a damaged copy). */
 async function sameBuildBytes(address, bytes) {
   const want = expectedHashes.get(sameFile(address));
   if (!want || !self.crypto || !crypto.subtle) return true;
   if ((await sha256(bytes)) === want) return true;
   const server = buildId ? await serverBuild() : "";
   if (server && server !== buildId) throw otherBuild("um arquivo do motor é de outra versão do site");
+  const published = await serverHash(address);
+  if (published && published !== want) throw otherBuild("o motor do servidor é outro que o desta página");
   return false;
 }
 
@@ -256,15 +310,66 @@ const checkedFetch = async (input, init) => {
     fail(`o servidor não entregou um arquivo do motor (erro ${response.status})`);
     return response;
   }
-  // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
-  // forever: say so at once.
   const address = String((input && input.url) || input);
+  if (!engineFiles.has(sameFile(address))) return response;
   const type = (response.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
-  if (/\.wasm(?:[?#]|$)/.test(address) && type !== "application/wasm") {
-    fail(`o servidor entrega o arquivo principal do motor com o tipo «${type || "nenhum"}», e não application/wasm`);
+  // A network's login page (a captive portal) in place of any engine file: Pyodide would say
+  // «Program terminated», «Unexpected token '<'» or nothing at all.
+  if (looksLikePage(type, [])) throw portal();
+  if (/\.wasm(?:[?#]|$)/.test(address)) {
+    // With another type, WebAssembly.instantiateStreaming refuses the file and loadPyodide() waits
+    // forever: say so at once. The .wasm goes on untouched (its compiled code is cached only
+    // for the browser's own response).
+    if (type !== "application/wasm") {
+      fail(`o servidor entrega o arquivo principal do motor com o tipo «${type || "nenhum"}», e não application/wasm`);
+    }
+    return response;
   }
-  return response;
+  // Any other engine file: its first bytes are looked at (a page starts with «<») and handed on.
+  return firstBytesChecked(response);
 };
+
+function portal() {
+  fail(PORTAL);
+  return new Error(PORTAL);
+}
+
+/* The response, its body read up to the first chunk: a page («<…») is a captive portal's. The
+ * caller gets a response with the same status, headers and whole body. */
+async function firstBytesChecked(response) {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  let first;
+  try {
+    first = await reader.read();
+  } catch (error) {
+    first = { error };
+  }
+  if (!first.error && !first.done && looksLikePage("", first.value.subarray(0, 64))) {
+    reader.cancel().catch(() => {});
+    throw portal();
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      if (first.error) controller.error(first.error);
+      else if (first.done) controller.close();
+      else controller.enqueue(first.value);
+    },
+    async pull(controller) {
+      try {
+        const step = await reader.read();
+        if (step.done) controller.close();
+        else controller.enqueue(step.value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 const countedFetch = (input, init) => counter.wrap(checkedFetch)(input, init);
 /* Each engine file Pyodide fetches (the .wasm, the standard library, the lock file) is hashed from
  * a copy of its body while the original goes on to Pyodide; boot() waits for every check. */
@@ -335,11 +440,11 @@ async function boot(message) {
   buildId = String(message.versao || "");
   expectedHashes = new Map(files.filter((file) => file.sha256).map((file) => [sameFile(file.href), file.sha256]));
   hashChecks = [];
-  if (Number(message.parado) > 0) stallMs = Number(message.parado);
+  limitsOf(message);
   files.forEach((file) => engineFiles.add(sameFile(file.href)));
   counter = createCounter(files, postDownload);
-  // No byte for this long while an engine file is still coming: the download stopped.
-  counter.watch(stallMs, () => fail(stalled()));
+  // Bytes that stop: the download stopped. No first byte: slow (said), then no answer.
+  counter.watch({ stall: stallMs, answer: answerMs }, { onStall: () => fail(stalled()), onNoAnswer: () => fail(noAnswer()) });
   // This worker and pyodide.mjs (its static import) have arrived whole before this runs.
   progress("Preparando o motor de cálculo no navegador…");
   counter.watchImports([self.location.href,
@@ -449,24 +554,42 @@ async function keepForOffline(files) {
   return missing === 0;
 }
 
-/* The decree's tables (for the calculators that need data), read with a watchdog: no byte for
- * stallMs and the download stopped. They must be whole JSON (a cut file, or a login page served
- * with 200 in their place, is not): else they are said not to have arrived intact. */
-async function fetchTables(url, fresh, onBytes) {
+/* The decree's tables (for the calculators that need data), read with a watchdog (as the engine's
+ * download): bytes that began and stop for stallMs, the download stopped; no first byte for
+ * answerMs, the server did not answer; meanwhile, past SLOW_MS, onWait(ms) (the page says the
+ * connection is slow). They must be whole JSON (a cut file is not); a network's login page served
+ * with 200 in their place (text/html, or «<…») is told as such. */
+async function fetchTables(url, fresh, onBytes, onWait) {
   const controller = new AbortController();
-  const watchdog = createWatchdog(stallMs, () => true, () => controller.abort());
+  let begun = false;
+  let why = "";
+  const watchdog = createWatchdog({ stall: stallMs, answer: answerMs }, () => (begun ? ARRIVING : WAITING), {
+    onStall: () => { why = tablesStalled(); controller.abort(); },
+    onNoAnswer: () => { why = tablesNoAnswer(); controller.abort(); },
+    onSlow: onWait,
+  });
   try {
     let response;
     try {
       response = await nativeFetch(url, { signal: controller.signal, cache: fresh ? "reload" : "default" });
       watchdog.moved();
       if (!response.ok) throw new Error(`as tabelas de 1945 não vieram (${response.status})`);
+      if (looksLikePage(response.headers.get("Content-Type"), [])) {
+        await forget(url);
+        throw new Error(TABLES_PORTAL);
+      }
       const reader = response.body.getReader();
       const chunks = [];
       for (;;) {
         const step = await reader.read();
         if (step.done) break;
+        if (!chunks.length && looksLikePage("", step.value.subarray(0, 64))) {
+          reader.cancel().catch(() => {});
+          await forget(url);
+          throw new Error(TABLES_PORTAL);
+        }
         chunks.push(step.value);
+        begun = true;
         watchdog.moved();
         onBytes();
       }
@@ -481,7 +604,7 @@ async function fetchTables(url, fresh, onBytes) {
       checkTablesBuild(parsed); // tables of another build: never computed with
       return text;
     } catch (error) {
-      if (controller.signal.aborted) throw new Error(tablesStalled());
+      if (controller.signal.aborted) throw new Error(why || tablesStalled());
       if (error instanceof TypeError) throw new Error("as tabelas de 1945 não vieram (falha de rede)");
       throw error;
     }
@@ -490,12 +613,26 @@ async function fetchTables(url, fresh, onBytes) {
   }
 }
 
+/* Pyodide's own module (pyodide.asm.mjs, imported with import()) did not load: it is fetched again
+ * from the network (so the next worker does not take a bad copy from the HTTP cache), and true when
+ * what comes is a page (a network's login, a captive portal). */
+async function importedAsPage(error, indexURL) {
+  if (!indexURL || !/dynamically imported module|module script failed|import/i.test(String((error && error.message) || ""))) return false;
+  try {
+    const response = await nativeFetch(new URL("pyodide.asm.mjs", indexURL).href, { cache: "reload", credentials: "same-origin" });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return response.ok && looksLikePage(response.headers.get("Content-Type"), bytes.subarray(0, 64));
+  } catch {
+    return false;
+  }
+}
+
 /* A failed download is not kept: the next attempt asks again, from the network. */
 const tablesFailed = new Set();
-function tables(url, onBytes) {
+function tables(url, onBytes, onWait) {
   if (!url) return Promise.resolve("");
   if (!dataCache.has(url)) {
-    const loading = fetchTables(url, tablesFailed.has(url), onBytes);
+    const loading = fetchTables(url, tablesFailed.has(url), onBytes, onWait);
     loading.then(() => tablesFailed.delete(url), () => {
       dataCache.delete(url);
       tablesFailed.add(url);
@@ -519,13 +656,14 @@ self.onmessage = async (event) => {
       }));
     } catch (error) {
       engine = null;
-      self.postMessage({ type: "error", message: plain(error), kind: error && error.kind });
+      const text = (await importedAsPage(error, message.indexURL)) ? PORTAL : plain(error);
+      self.postMessage({ type: "error", message: text, kind: error && error.kind });
     }
     return;
   }
   if (message.type === "run") {
     notIdle(); // what can wait waits for this calculation
-    if (Number(message.parado) > 0) stallMs = Number(message.parado);
+    limitsOf(message);
     // The reader sees the last line of a Python error ("RuntimeError: …"), never a traceback.
     const reason = (error) => {
       const lines = String((error && error.message) || error).trim().split("\n");
@@ -541,6 +679,11 @@ self.onmessage = async (event) => {
         if (now - lastTick < 250) return;
         lastTick = now;
         self.postMessage({ type: "dados", id: message.id });
+      }, (waited) => {
+        // No first byte yet: a slow connection, said with the time waited (and the page's time
+        // limit for the calculation waits too).
+        self.postMessage({ type: "dados", id: message.id,
+          text: `A conexão está lenta: esperando as tabelas de 1945 há ${seconds(waited)} s…` });
       });
     } catch (error) {
       self.postMessage({ type: "result", id: message.id, kind: error.kind || "tabelas", error: reason(error) });

@@ -23,13 +23,27 @@ export function start({ files, build }) {
     return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  // A file that is not this build's reached this worker. If the server has a new build
-  // (assets/versao.json), the pages offer it and the new worker is looked for; else the copy was
-  // corrupted on the way (or is a captive portal's page): nothing is said here.
+  // Under the same label (the same commit built again with another engine), the server's
+  // assets/motor.json with another hash for the file tells the new build.
+  function otherEngine(href) {
+    return fetch(new URL(FILES.engineReport, scope).href, { cache: "no-store" }).then((response) => response.json())
+      .then((report) => (report && Array.isArray(report.files) ? report.files : []).some((entry) => entry &&
+        typeof entry.url === "string" && new URL(entry.url, scope).href === href &&
+        typeof entry.sha256 === "string" && entry.sha256 !== hashes[href]), () => false);
+  }
+
+  // A file that is not this build's reached this worker. If the server has a new build (another
+  // label in assets/versao.json, or another hash in assets/motor.json), the pages offer it and the
+  // new worker is looked for; else the copy was corrupted on the way (or is a captive portal's
+  // page): nothing is said here.
   function tellPages(href) {
     return fetch(new URL(FILES.buildId, scope).href, { cache: "no-store" }).then((response) => response.json())
       .then((server) => {
-        if (!server || typeof server.versao !== "string" || server.versao === build) return undefined;
+        if (!server || typeof server.versao !== "string") return false;
+        return server.versao !== build || otherEngine(href);
+      })
+      .then((other) => {
+        if (!other) return undefined;
         self.registration.update().catch(() => { /* offline */ });
         return self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((pages) => {
           pages.forEach((page) => { page.postMessage({ type: MESSAGES.otherBuild, arquivo: href }); });

@@ -13,7 +13,7 @@ import pytest
 
 from calculators.core.text import fold
 from calculators.rules.salarios_1945.tables import normalize
-from macros.build import search_words
+import macros.build.search.words as search_words
 from macros.render import tables_cells as render_tables
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,8 +6,11 @@ Both engines get the same documents (``python -m macros.build.search``: provisio
 sections, table rows) at 1× and on a synthetic corpus twenty times larger whose vocabulary grows
 too (:mod:`macros.build.search.corpus`), and the same reading of the query (``query.mjs``); the
 split index orders with the site's ranking function, Pagefind with its own (one card per page).
-Measured in headless Chromium, served by nginx with ``deploy/nginx.conf`` (``tests/site_server.py``,
-the slow link through its proxy), with brotli copies of every file that gains from one:
+Measured in headless Chromium, served by nginx (``tests/site_server.py``, the slow link through its
+proxy), with brotli copies of every file that gains from one. The site (item 4) is served with
+``deploy/nginx.conf`` as it is; the measuring page of items 1–3, which is not the site, with a copy
+of it whose only change is the page policy (:data:`HARNESS_POLICY`: Pagefind compiles its
+WebAssembly, which the site's policy rightly refuses outside the engine's worker):
 
 1. quality: the project's query set (tests/search/query_set.yaml), first card where expected;
 2. bytes on the wire of a first query (a fresh browser, nothing cached), today and at 20×:
@@ -25,6 +28,7 @@ Never asserts a time (GUIDE: benchmarks print figures).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -56,6 +60,11 @@ FIRST_QUERIES = ["hora extra", "conferente", "art 7 § 5", "ferias", "adicional 
                  "salario familia", "quanto ganha um conferente", "referencia 20", "capatazia",
                  "trabalhei no domingo quanto recebo"]
 TYPED = ["hora extra", "conferente", "adicional noturno"]
+#: The measuring page's policy: its own files only, and WebAssembly (Pagefind's); nothing of the
+#: site's policy is loosened, the site is never served with it.
+HARNESS_POLICY = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+                  "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+POLICY_MAP = re.compile(r"map \$uri \$ep_csp \{.*?\n    \}", re.S)
 SEARCH_MODULES = ["common/text.mjs", "search/words.mjs", "search/query.mjs", "search/engine.mjs",
                   "search/ranking.mjs"]
 
@@ -77,13 +86,25 @@ def minified(source: Path, target: Path) -> None:
                     "-o", str(target)], check=True)
 
 
+def harness_config(work: Path) -> Path:
+    """deploy/nginx.conf with the page policy of the measuring page in place of the site's."""
+    source = (ROOT / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    changed, found = POLICY_MAP.subn(f'map $uri $ep_csp {{\n        default "{HARNESS_POLICY}";\n    }}', source)
+    if found != 1:
+        raise SystemExit("deploy/nginx.conf: o bloco `map $uri $ep_csp` (a política das páginas) não foi achado")
+    target = work / "harness-nginx.conf"
+    target.write_text(changed, encoding="utf-8")
+    return target
+
+
 def harness(work: Path, own: Path, pf: Path, name: str) -> Path:
     root = work / name
     if root.exists():
         shutil.rmtree(root)
     root.mkdir()
     shutil.copy(ROOT / "benchmarks" / "search" / "index.html", root / "index.html")
-    minified(ROOT / "benchmarks" / "search" / "harness.mjs", root / "harness.mjs")
+    for script in ("harness.mjs", "start.mjs"):
+        minified(ROOT / "benchmarks" / "search" / script, root / script)
     for module in SEARCH_MODULES:
         minified(ROOT / "docs" / "assets" / "js" / module, root / "js" / module)
     shutil.copytree(own, root / "own")
@@ -117,7 +138,7 @@ def counted(sizes: dict[str, int], engine: str) -> int:
     Pagefind, the settings file the query reader needs, which a real page would carry, are not)."""
     total = 0
     for url, size in sizes.items():
-        if url.endswith(("/index.html", "/harness.mjs")):
+        if url.endswith(("/index.html", "/harness.mjs", "/start.mjs")):
             continue
         if engine == "pagefind" and "/own/" in url:
             continue
@@ -157,8 +178,8 @@ def first_query_bytes(browser: Browser, url: str, engine: str, query: str) -> in
         ctx.close()
 
 
-def typing_time(browser: Browser, root: Path, engine: str, query: str) -> float:
-    server, url = start(root, throttle=Throttle(*SLOW))
+def typing_time(browser: Browser, root: Path, engine: str, query: str, config: Path) -> float:
+    server, url = start(root, throttle=Throttle(*SLOW), config=config)
     try:
         ctx = browser.new_context(locale="pt-BR")
         page = ctx.new_page()
@@ -274,6 +295,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         roots = {}
+        policy = harness_config(work)
         for times in (1, 20):
             own, pf = build_indexes(site, work, times)
             roots[times] = harness(work, own, pf, f"h{times}")
@@ -286,7 +308,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             try:
-                server, url = start(roots[1])
+                server, url = start(roots[1], config=policy)
                 try:
                     for engine in NAMES:
                         right, missed = quality(browser, url, engine, items)
@@ -297,7 +319,7 @@ def main() -> int:
                 finally:
                     server.shutdown()
                 for times in (1, 20):
-                    server, url = start(roots[times])
+                    server, url = start(roots[times], config=policy)
                     try:
                         for engine in NAMES:
                             values = [first_query_bytes(browser, url, engine, q) for q in FIRST_QUERIES]
@@ -310,7 +332,8 @@ def main() -> int:
                         server.shutdown()
                 for times in (1, 20):
                     for engine in NAMES:
-                        times_ = [typing_time(browser, roots[times], engine, q) for q in TYPED for _ in range(runs)]
+                        times_ = [typing_time(browser, roots[times], engine, q, policy)
+                                  for q in TYPED for _ in range(runs)]
                         say(f"3. {NAMES[engine]}, {times}×: 1ª tecla → 1º resultado, 400 kbit/s e 400 ms: "
                             f"{statistics.median(times_) / 1000:.2f} s (mediana de {len(times_)}; "
                             f"máx. {max(times_) / 1000:.2f} s)"

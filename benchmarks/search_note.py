@@ -60,6 +60,14 @@ def table(data: dict[str, Any], source: str) -> list[str]:
     files = figure(data, "0", "—", "20×").get("arquivos", {})
     if files:
         rows.append(f"| arquivos do índice, corpus 20× | {files.get('own', '—')} | {files.get('pagefind', '—')} | — |")
+    for times in (1, 20):  # the site itself, as built (its script, worker and index)
+        site = [g for g in data["medidas"] if g["item"] == "4" and f", {times}×" in g["medida"]]
+        for f in site:
+            bytes_ = "bytes" in f["medida"]
+            unit, label, target = ((kb, "bytes na rede da 1ª consulta, brotli", "≤ 120 KB") if bytes_
+                                   else (seconds, "1ª tecla → 1º resultado, 400 kbit/s e 400 ms", "≤ 4 s"))
+            rows.append(f"| o site como construído: {label}, corpus {times}× (mediana) | "
+                        f"{unit(f['valor'])} (máx. {unit(f['maximo'])}) | — | {target} |")
     load = data["maquina"]
     return [
         f"Da execução `{source}` (commit {data['commit']}, {data['inicio']}; carga da máquina de "

@@ -72,9 +72,12 @@ def _die_with_parent() -> None:
 class LocalServer:
     """One server process for one site, from its own prefix; ``url`` without a trailing slash."""
 
-    def __init__(self, kind: str, root: Path, port: int = 0) -> None:
+    def __init__(self, kind: str, root: Path, port: int = 0, config: Path | None = None) -> None:
         self.kind = kind
         self.root = Path(root).resolve()
+        # nginx only: another configuration than deploy/nginx.conf (benchmarks/search_engines.py
+        # serves its measuring page, which is not the site, with a policy of its own).
+        self.config = config or DEPLOY / "nginx.conf"
         self.prefix = Path(tempfile.mkdtemp(prefix=f"ep-{kind}-"))
         self.process: subprocess.Popen[bytes] | None = None
         self.port = 0
@@ -94,7 +97,7 @@ class LocalServer:
         env = dict(os.environ)
         if self.kind == "nginx":
             (self.prefix / "tmp").mkdir(exist_ok=True)
-            shutil.copyfile(DEPLOY / "nginx.conf", self.prefix / "nginx.conf")
+            shutil.copyfile(self.config, self.prefix / "nginx.conf")
             (self.prefix / "listen.conf").write_text(f"listen 127.0.0.1:{port};\n", encoding="ascii")
             site = self.prefix / "site"
             if not site.is_symlink():
@@ -151,9 +154,9 @@ class LocalServer:
         self.stop()
 
 
-def nginx(root: Path, port: int = 0) -> LocalServer:
-    """``root`` served by nginx with ``deploy/nginx.conf``."""
-    return LocalServer("nginx", root, port)
+def nginx(root: Path, port: int = 0, config: Path | None = None) -> LocalServer:
+    """``root`` served by nginx with ``deploy/nginx.conf`` (or ``config``, a file of the same shape)."""
+    return LocalServer("nginx", root, port, config)
 
 
 def caddy(root: Path, port: int = 0) -> LocalServer:

@@ -81,8 +81,8 @@ const globbing = {
     "**/*.map",
     ...engineFiles,
     "assets/pyodide/**",
-    // Material's lunr language scripts: the search asks for none (its index says no language
-    // plugin, macros/build/search_index.py: the site folds words itself).
+    // Material's lunr language scripts: nothing asks for them (Material's search is off; the
+    // site's own search folds words itself, macros/build/search/words.py).
     "assets/javascripts/lunr/**",
     // Precached by Workbox at install: the fallback of an unknown address, and the page shown
     // offline for a page not kept yet (sw-paginas.js).

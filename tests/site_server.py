@@ -32,12 +32,13 @@ class Served:
 
 
 def start(root: Path, compress: bool = True, throttle: Throttle | None = None,
-          before: Callable[[str], None] | None = None) -> tuple[Served, str]:
+          before: Callable[[str], None] | None = None, config: Path | None = None) -> tuple[Served, str]:
     """Serve ``root`` on 127.0.0.1; return the server and its base URL (no trailing slash).
     ``compress=False``: every file as it is (the proxy drops ``Accept-Encoding``); ``throttle``:
     a slow link; ``before(path)``: called before each request reaches nginx (it may block, or
-    raise to drop the connection)."""
-    server = nginx(root)
+    raise to drop the connection); ``config``: another nginx configuration than deploy/nginx.conf
+    (only the engines benchmark's measuring page, which is not the site)."""
+    server = nginx(root, config=config)
     proxy = None
     if throttle is not None or before is not None or not compress:
         proxy = Proxy(server.port, throttle=throttle, before=before, identity=not compress)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+import macros.build.search.words as search_words
 from calculators.core.text import fold
 from calculators.rules.salarios_1945.tables import normalize
-from macros.build import search_words
 from macros.render import tables_cells as render_tables
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -179,3 +179,52 @@ def test_filters_narrow_in_one_step_and_not_here_is_decided_before(folder: Path)
     tables, one_act = json.loads(done.stdout)
     assert tables["cards"] and all(c["main"].startswith("tabelas/") for c in tables["cards"])
     assert one_act["cards"] and all(c["main"].startswith("lei-1-2000/") for c in one_act["cards"])
+
+
+def one_edit_typos(word: str) -> list[str]:
+    """Every typo of ``word`` with one letter missing, doubled, wrong or swapped with the next one,
+    never the first letter (which people rarely get wrong; data/busca.yaml trust_first_letter)."""
+    out: list[str] = []
+    for i in range(1, len(word)):
+        out.append(word[:i] + word[i + 1:])
+        out.append(word[:i] + word[i] + word[i:])
+        out.append(word[:i] + ("x" if word[i] != "x" else "z") + word[i + 1:])
+        if i + 1 < len(word) and word[i] != word[i + 1]:
+            out.append(word[:i] + word[i + 1] + word[i] + word[i + 2:])
+    return list(dict.fromkeys(out))
+
+
+def test_a_typo_of_a_rare_long_word_is_never_not_here(tmp_path: Path) -> None:
+    """The weak-match rule for corrections: a word of ``typos.sure_length`` letters or more, one
+    letter off, finds the word even when the site has it in one document only, and «Não está
+    aqui» is not said; a shorter rare word, one letter off, is shown corrected but may be another
+    word (a subject that is not here), so it does not rule «Não está aqui» out."""
+    typos = CONFIG.raw["typos"]
+    long_words = ["periculosidade", "insalubridade", "guindasteiro"]
+    short = "lanche"
+    assert all(len(w) >= typos["sure_length"] for w in long_words) and len(short) < typos["sure_length"]
+    assert typos["min_documents"] > 1  # each word below is in one document only: a rare word
+    docs = [*corpus(),
+            provision("lei-1-2000", "art5", "O adicional de periculosidade é devido.", "art5"),
+            provision("lei-1-2000", "art6", "Trabalho em lugar de insalubridade.", "art6"),
+            provision("lei-1-2000", "art7", "O guindasteiro opera a máquina.", "art7"),
+            provision("lei-1-2000", "art8", "O lanche da turma.", "art8")]
+    for name, content in index.build(docs, CONFIG, ACTS).items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(content)
+    where = {"periculosidade": "lei-1-2000/#art5", "insalubridade": "lei-1-2000/#art6",
+             "guindasteiro": "lei-1-2000/#art7"}
+    queries = [(w, t) for w in long_words for t in one_edit_typos(w)]
+    results = search(tmp_path, *(t for _, t in queries))
+    for (word, typed), result in zip(queries, results, strict=True):
+        assert first(result) == where[word], (typed, result)
+        # Corrected, or found as it is where the typo has the word's own stem («periculosidad»).
+        assert all(c["trusted"] for c in result["corrections"]), (typed, result)
+        assert not result["not_here"], (typed, result)
+    assert sum(bool(r["corrections"]) for r in results) > len(results) * 0.8  # most are corrections
+    short_typos = one_edit_typos(short)
+    short_results = search(tmp_path, *short_typos)
+    for typed, result in zip(short_typos, short_results, strict=True):
+        if result["corrections"]:  # corrected to «lanche» (a shorter edit may meet another word)
+            assert not result["corrections"][0]["trusted"] and result["not_here"], (typed, result)
+    assert sum(bool(r["corrections"]) for r in short_results) > len(short_results) // 2

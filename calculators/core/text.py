@@ -1,8 +1,8 @@
 """Text keys: the one accent folding of the project.
 
 :func:`fold` is the key every comparison of words uses: the search index and the query
-(``macros/build/search_words.py`` and ``docs/assets/pagina.js``, ``estatutosDobra``), the
-filters and sort keys of the 1945 tables (``docs/assets/tabelas.js``) and the lookup of a
+(``macros/build/search/words.py`` and ``docs/assets/js/common/text.mjs``), the
+filters and sort keys of the 1945 tables (``docs/assets/js/tables/``) and the lookup of a
 function's name by the salary calculators (Decreto nº 17.961/1945, tables annexed to art. 1º).
 The page script applies exactly the same steps; ``tests/test_fold.py`` runs both on the same
 tricky strings.

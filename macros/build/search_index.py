@@ -1,39 +1,29 @@
-"""The site's search index, rebuilt after the build from the pages and the statutes' data.
+"""The documents of the site's pages and statutes, as the search reads them from a built site.
 
-Material's search (lunr, in its Web Worker) reads ``search/search_index.json``. Material's plugin
-writes one document per page section; this module replaces those documents with:
+The extraction that :mod:`macros.build.search.documents` builds the search's documents from
+(it adds the table rows, the kinds of the search and each page's act):
 
-- **statute pages**: the page (title and ementa) and one document per provision with an anchor
+- **statute pages**: the page (its title) and one document per provision with an anchor
   (article, caput, paragraph, inciso, alínea, item, annex …): title = the citation label
   (``Lei nº 4.860/1965, art. 7º, § 5º``, from :func:`macros.data.ids.citation_label`), text = the
-  provision's own words from the data, location = its permalink;
+  provision's own words from the data, location = its permalink, with its citation tokens
+  (:func:`macros.build.search_words.citation_tokens`);
 - **own documents**: every element with an ``id`` and a ``data-search-title`` (editorial notes,
   «Hoje» boxes, …) is a document of its own (title = that attribute, location = page + ``#id``),
   and its words are left out of the surrounding section;
-- **other pages**: one document per page and per heading with an id, like Material's, but with
-  block elements, table cells and definition terms separated, so no words are glued; the worked
-  examples of a calculator are one document (their titles), not one per example.
+- **other pages**: one document per page and per heading with an id, with block elements, table
+  cells and definition terms separated, so no words are glued; the worked examples of a
+  calculator are one document (their titles), not one per example.
 
-Each word counts once per document (``folded`` holds each stem once): with Material's ``b(0)``
-(no length normalisation), repeated words would favour long documents.
-
-Each document carries hidden fields the query (``docs/assets/busca.js``) is matched against:
-``folded`` (stems of the text, :mod:`macros.build.search_words`), ``folded_title``, ``ref`` (citation
-tokens) and ``pairs`` (adjacent words: published as the words in order, ``w`` and ``tw``, and made
-into pairs by the search's worker, :func:`with_pairs`); ``title`` and ``text`` are only shown. A per-document
-``boost`` ranks statute text first, then «Hoje» and answers, then tables, then calculators.
+The ``data-search-title`` attributes are read from each page's content during the build
+(:func:`collect_titles`) and put back on the parsed page (:func:`restore_titles`).
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
-from collections import defaultdict
-from collections.abc import Collection, Mapping
+from collections.abc import Collection
 from dataclasses import dataclass, field
-from html import escape
-from pathlib import Path
 from typing import Any
 
 import lxml.html
@@ -43,49 +33,7 @@ from ..data import ids
 from ..data.model import Node, Statute
 from ..render import cite, material
 from ..render.links import provision_label
-from .search_words import act_key, citation_tokens, pair_tokens, pair_words, words
-
-# Field boosts of the lunr index. ``title``/``text`` are shown, matched only weakly (their folded
-# stems are what counts); ``ref`` holds citation tokens, only ever queried on purpose.
-FIELDS: dict[str, dict[str, float]] = {
-    "title": {"boost": 0.0001},
-    "text": {"boost": 0.0001},
-    "folded": {"boost": 1.0},
-    "folded_title": {"boost": 4.0},
-    "ref": {"boost": 1.0},
-    "pairs": {"boost": 1.0},
-}
-
-# Document boosts by kind: the ranking order of the issue (statute text first, then «Hoje» and
-# answers, then tables, then calculators).
-BOOSTS = {
-    "statute": 10.0,
-    "hoje": 5.0,
-    "answer": 5.0,
-    "note": 5.0,
-    "table": 2.5,
-    "other": 1.5,
-    "calculator": 0.7,
-}
-# A page's own document (location without ``#``) holds only its title: Material multiplies its
-# score by about 2.5 (``1 + (1 + f)²`` against ``1 + f²`` for sections), which is right for a
-# title that matches, and wrong for a long introduction. The introduction is a section of its own,
-# at the page's first heading.
-IN_FORCE = 1.2
-PAGE_BONUS = 2.5  # Material's extra weight for a page's own entry, taken off where titles are plain
-PLAIN_TITLES = {"hoje", "answer", "note"}
-PAIRED = {"statute", "hoje", "answer", "note"}
-LENGTH_SCALE = 400
-TITLE_LENGTH = 10
-KIND_NAMES = {
-    "statute": "textos das normas",
-    "note": "notas editoriais",
-    "hoje": "«Hoje»",
-    "answer": "perguntas",
-    "table": "tabelas",
-    "calculator": "calculadoras",
-    "other": "outras páginas",
-}
+from .search_words import act_key, citation_tokens
 
 BLOCK = {
     "p", "div", "section", "article", "aside", "details", "summary", "blockquote", "figure",
@@ -100,7 +48,6 @@ EXAMPLE_PREFIX = "exemplo-"
 HOJE_PREFIX = "hoje-"
 # Provisions whose printed label is only a number or letter ("§ 5º", "a)"): not indexed as words.
 NUMBERED = {"artigo", "paragrafo", "inciso", "alinea", "item"}
-LIMIT_GZIP = 150 * 1024
 
 
 def page_kind(path: str, statutes: Collection[str]) -> str:
@@ -125,75 +72,11 @@ class Doc:
     title_words: bool = True
     title_extra: str = ""  # words matched as title words but not shown ("calculadora")
     words_of: str | None = None  # the text whose words are indexed, when not ``text``
-    factor: float = 1.0  # statutes in force rank above historical ones
-
-    def as_json(self) -> dict[str, Any]:
-        source = self.text if self.words_of is None else self.words_of
-        stems = words(source)
-        unique = list(dict.fromkeys(stems))
-        title_stems = [w for w in words(f"{self.title_extra} {self.title}") if not w.isdigit()]
-        # A mild length normalisation (Material sets lunr's own to zero): of two documents that
-        # match equally, the shorter, more focused one comes first (title words weigh more).
-        length = len(unique) + TITLE_LENGTH * len(title_stems) if self.title_words else len(unique)
-        boost = BOOSTS[self.kind] * self.factor / (1 + length / LENGTH_SCALE)
-        out: dict[str, Any] = {
-            "location": self.location,
-            "title": escape(self.title, quote=False),
-            "text": escape(self.text, quote=False),
-            "boost": round(boost, 2),
-            "folded": " ".join(unique),
-        }
-        whole = [w for w in words(self.title) if not w.isdigit()] if self.title_words else []
-        # the whole title, for a query that is exactly a title ("conferente", "o que vale hoje")
-        whole_token = ["_t_" + "_".join(whole)] if whole else []
-        if self.kind in PLAIN_TITLES:
-            # Titles of «Hoje» boxes, answers and notes count as words of the text, without the
-            # title's weight: they never outrank the statute's own words (but the whole title,
-            # typed as it is, still finds its page).
-            out["folded"] = " ".join(dict.fromkeys(words(self.title) + unique))
-            if whole_token:
-                out["folded_title"] = whole_token[0]
-            if "#" not in self.location:
-                out["boost"] = round(boost / PAGE_BONUS, 2)
-        elif self.title_words:
-            out["folded_title"] = " ".join(words(f"{self.title_extra} {self.title}") + whole_token)
-        if self.ref:
-            out["ref"] = " ".join(self.ref)
-        # Adjacent words (the ``pairs`` field) of the text only where phrasing matters most (a
-        # third of the index's size otherwise); titles everywhere. The index carries the words in
-        # order instead (``w``: the text's, ``tw``: the title's), and the search's worker makes
-        # the pairs from them when the index arrives (docs/assets/busca-worker.js; the same rule:
-        # :func:`with_pairs`): the same tokens, about 12 KB fewer in brotli.
-        text_words = pair_words(source) if self.kind in PAIRED else []
-        title_words = pair_words(self.title) if self.title_words else []
-        if pairs_of(text_words, title_words):
-            if text_words:
-                out["w"] = " ".join(text_words)
-            if title_words:
-                out["tw"] = " ".join(title_words)
-        return out
 
 
-def pairs_of(text_words: list[str], title_words: list[str]) -> list[str]:
-    """The ``pairs`` field of a document: the text's adjacent words, then the title's not already
-    there (:func:`macros.build.search_words.pair_tokens`)."""
-    pairs = pair_tokens(text_words)
-    return pairs + [p for p in pair_tokens(title_words) if p not in pairs]
-
-
-def with_pairs(doc: dict[str, Any]) -> dict[str, Any]:
-    """A document of the published index as the search's worker indexes it: ``pairs`` made from
-    ``w`` and ``tw`` (what ``docs/assets/busca-worker.js`` does in the browser), which it drops."""
-    out = {k: v for k, v in doc.items() if k not in ("w", "tw")}
-    pairs = pairs_of(doc.get("w", "").split(), doc.get("tw", "").split())
-    if pairs:
-        out["pairs"] = " ".join(pairs)
-    return out
-
-
-# -- own documents: Material strips ``data-search-*="…"`` from the pages after indexing, so the
-# titles are read from each page's content during the build (``on_page_content``) and put back on
-# the parsed page here.
+# -- own documents: their titles are read from each page's content during the build
+# (``on_page_content``) and put back on the parsed page here (Material's search, before issue 28,
+# stripped ``data-search-*="…"`` from the pages it indexed).
 OwnTitles = dict[str, dict[str, str]]
 """Page URL → the ``id`` → ``data-search-title`` of its own search documents (kept by the build's
 Site, :attr:`macros.data.site.BuildProducts.own_titles`)."""
@@ -373,8 +256,7 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
     path = f"{slug}/"
     act = act_key(statute)
     ementa = (statute.identification["ementa"].value or "").rstrip(".")
-    factor = IN_FORCE if statute.status.get("code") == "vigente" else 1.0
-    page = Doc(path, cite.title(statute), "", "statute", ref=[f"_ato{act}"], factor=factor)
+    page = Doc(path, cite.title(statute), "", "statute", ref=[f"_ato{act}"])
     status = statute.status
     intro = Doc(
         f"{path}#topo",
@@ -389,7 +271,6 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
             doc.ref = citation_tokens(act, node.id)
             doc.title_words = False
             doc.words_of = node_text(node, label=node.type not in NUMBERED)
-            doc.factor = factor
             docs.append(doc)
     if root is not None:
         for doc in own_docs(root, path, "statute"):
@@ -404,65 +285,6 @@ def statute_docs(statute: Statute, root: _Element | None) -> list[Doc]:
 
 # -- the whole index -------------------------------------------------------------------------------
 def page_paths(index: dict[str, Any]) -> list[str]:
-    """Pages Material indexed (its documents without ``#``), in its order."""
+    """Pages of a Material search index (its documents without ``#``), in its order: a site built
+    with Material's search, before issue 28 (:mod:`macros.build.search.built`)."""
     return [d["location"] for d in index.get("docs", []) if "#" not in d["location"]]
-
-
-def build(site_dir: Path, statutes: Mapping[str, Statute], index: dict[str, Any],
-          own_titles: OwnTitles) -> tuple[dict[str, Any], list[str]]:
-    """The new index (config and documents) for the built site at ``site_dir``, and each
-    document's kind (for the size report)."""
-    titles = {d["location"]: d.get("title", "") for d in index.get("docs", [])}
-    docs: list[Doc] = []
-    for path in page_paths(index):
-        html_file = site_dir / path / "index.html" if path else site_dir / "index.html"
-        if not html_file.is_file():
-            continue
-        root = content(html_file.read_text(encoding="utf-8"))
-        if root is not None:
-            restore_titles(root, own_titles.get(path, {}))
-        slug = path.rstrip("/")
-        if slug in statutes:
-            docs.extend(statute_docs(statutes[slug], root))
-            continue
-        if root is None:
-            continue
-        kind = page_kind(path, statutes)
-        docs.extend(section_docs(root, path, kind, titles.get(path, "")))
-        docs.extend(own_docs(root, path, kind))
-    config = dict(index.get("config", {}))
-    config["fields"] = FIELDS
-    config["pipeline"] = []  # stop words and stems are handled in the folded fields
-    # With no pipeline, lunr's Portuguese plugin (lang: pt) adds nothing to the index: Material's
-    # worker removes its stemmer, stop words and trimmer again. It would only fetch its two
-    # scripts, one after the other, when a search starts (two round trips on a slow link).
-    # "en" is Material's "no language plugin": the same index, no script to fetch.
-    config["lang"] = ["en"]
-    new = {"config": config, "docs": [d.as_json() for d in docs]}
-    if "options" in index:
-        new["options"] = index["options"]
-    return new, [d.kind for d in docs]
-
-
-def sizes(new_index: dict[str, Any], kinds: list[str]) -> dict[str, tuple[int, int, int]]:
-    """Documents, bytes and gzip bytes of the index, per kind of document."""
-    grouped: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for doc, kind in zip(new_index["docs"], kinds, strict=False):
-        grouped[kind].append(doc)
-    out = {}
-    for kind, docs in grouped.items():
-        raw = json.dumps(docs, ensure_ascii=False, separators=(",", ":")).encode()
-        out[kind] = (len(docs), len(raw), len(gzip.compress(raw, 9)))
-    return out
-
-
-def write(site_dir: Path, statutes: Mapping[str, Statute], own_titles: OwnTitles) -> dict[str, tuple[int, int, int]]:
-    """Rewrite ``search/search_index.json`` in ``site_dir``; return the sizes per kind and in all."""
-    path = site_dir / "search" / "search_index.json"
-    new, kinds = build(site_dir, statutes, json.loads(path.read_text(encoding="utf-8")), own_titles)
-    raw = json.dumps(new, ensure_ascii=False, separators=(",", ":"))
-    path.write_text(raw, encoding="utf-8")
-    out = sizes(new, kinds)
-    data = raw.encode()
-    out["total"] = (len(new["docs"]), len(data), len(gzip.compress(data, 9)))
-    return out

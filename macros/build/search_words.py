@@ -1,132 +1,25 @@
-"""Words of the search index: folding, stop words, a light Portuguese stemmer, citation tokens.
+"""Citation tokens of the search: ``_art7par5alia``, ``_de4860`` … for citations typed as queries.
 
-The page script (``docs/assets/busca.js``, with the fold of ``docs/assets/pagina.js``) prepares
-the query with the very same rules; a test runs both on the same words and compares them. Keep
-the two in step.
-
-- ``fold`` (the project's one folding, :mod:`calculators.core.text`): accents, ``º ª °``, ``§`` and
-  hyphens are folded away (``7º`` → ``7``, ``sôbre`` → ``sobre``); thousands dots in numbers go
-  (``4.860`` → ``4860``).
-- ``STOP_WORDS``: Portuguese function words that never decide a match; they are left out of the
-  index's word fields and out of the query.
-- ``stem``: a light stemmer (plural, then final vowel): ``refeições`` and ``refeição`` →
-  ``refeica``; ``noturno``/``noturnas`` → ``noturn``. The query matches stems by prefix, so
-  ``extra`` still finds ``extraordinárias``.
-- ``pair_tokens``: adjacent words, so that a query whose words stand together in a document
-  ranks that document higher.
-- ``citation_tokens``: ``_art7par5alia``, ``_de4860`` … for citations typed as queries, and the
-  same without the article (``_par5alia``, ``_alia``) for «alínea a», «§ 5», «inciso II» alone.
+The same without the article (``_par5alia``, ``_alia``) for «alínea a», «§ 5», «inciso II» alone;
+:func:`act_key` is an act's key in them (``_ato4860``). The browser's query reader makes the same
+tokens (``docs/assets/js/search/query.mjs``). The words of the search (folding, the stemmer, the
+adjacent pairs) are :mod:`macros.build.search.words`.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
 import re
-from collections.abc import Mapping
-
-from calculators.core.text import fold
 
 from ..data import ids
 from ..data.model import Statute
-from ..render.edition import count_in_words
 
-STOP_WORDS = frozenset(
-    {
-        "a", "o", "as", "os", "e", "de", "da", "do", "das", "dos", "em", "no", "na", "nos", "nas",
-        "para", "por", "pelo", "pela", "pelos", "pelas", "um", "uma", "uns", "umas", "com", "que", "se",
-        "ao", "aos", "ou", "quanto", "quanta", "quantos", "quantas", "qual", "quais", "como", "onde",
-        "quando",
-    }
-)
+_LAST_LEVEL = re.compile(r"(?:parunico|par\d+|inc\d+|ali[a-z]|ite\d+)$")
 
 
 def act_key(statute: Statute) -> str:
     """The key of an act in the citation tokens (``_ato4860``): its number without the thousands
     dot, from ``identification.number`` in data/statutes/ (the slug when it has no number)."""
     return (statute.identification["number"].value or statute.slug).replace(".", "")
-
-
-def browser_acts(statutes: Mapping[str, Statute]) -> dict[str, object]:
-    """What ``docs/assets/busca.js`` knows of the acts, from the statutes' data: each act's key by
-    its number (``4860``), by its year (``1965``) and by its page (``lei-4860-1965``), and the key
-    of the one decreto-lei (a query "decreto-lei" with no number). The build writes it into every
-    page (``<meta name="ep-atos">``)."""
-    keys = {slug: act_key(st) for slug, st in statutes.items()}
-    years = {slug: (st.identification["date"].value or "")[:4] for slug, st in statutes.items()}
-    decree_laws = [keys[slug] for slug, st in statutes.items()
-                   if (st.identification["type"].value or "").lower() == "decreto-lei"]
-    # «da Lei nº 4.860/1965, do Decreto nº 17.961/1945 nem do Decreto-Lei de 1941»: the acts by their
-    # short titles, newest first, for the sentence a search with no answer shows.
-    named = [("da " if st.short_title.startswith("Lei") else "do ") + st.short_title
-             for st in reversed(list(statutes.values()))]
-    return {
-        "numeros": {key: key for key in keys.values()},
-        "anos": {years[slug]: key for slug, key in keys.items() if years[slug]},
-        "paginas": keys,
-        "decreto_lei": decree_laws[0] if len(decree_laws) == 1 else None,
-        "nomes": ", ".join(named[:-1]) + " nem " + named[-1] if len(named) > 1 else "".join(named),
-        # «os três atos desta edição»: the count in words, from the data.
-        "quantos": count_in_words(len(statutes)),
-    }
-
-
-def browser_acts_json(statutes: Mapping[str, Statute]) -> str:
-    """:func:`browser_acts` as compact JSON (the content of ``<meta name="ep-atos">``)."""
-    return json.dumps(browser_acts(statutes), ensure_ascii=False, separators=(",", ":"))
-
-_THOUSANDS = re.compile(r"(?<=\d)\.(?=\d{3}(?!\d))")
-_TOKEN = re.compile(r"[a-z]+|[0-9]+")
-_ENDINGS = (("oes", "ao"), ("aes", "ao"), ("ais", "al"), ("eis", "el"))
-_LAST_LEVEL = re.compile(r"(?:parunico|par\d+|inc\d+|ali[a-z]|ite\d+)$")
-
-
-def tokens(text: str) -> list[str]:
-    """Folded words and numbers of ``text``, in order (stop words included); letters and digits
-    are separate tokens (``art7`` → ``art``, ``7``)."""
-    return _TOKEN.findall(_THOUSANDS.sub("", fold(text)))
-
-
-def stem(word: str) -> str:
-    """Light stem of a folded word: plural first, then a final a/e/o (words of 5+ letters)."""
-    if word.isdigit() or len(word) <= 3:
-        return word
-    for ending, repl in _ENDINGS:
-        if word.endswith(ending) and len(word) > len(ending) + 1:
-            word = word[: -len(ending)] + repl
-            break
-    else:
-        if word.endswith("s"):
-            word = word[:-1]
-    if len(word) > 4 and word[-1] in "aeo":
-        word = word[:-1]
-    return word
-
-
-def words(text: str) -> list[str]:
-    """Stems of the words of ``text`` that are not stop words, in order."""
-    return [stem(t) for t in tokens(text) if t not in STOP_WORDS]
-
-
-_SPELLED = re.compile(r"(\d)\s*\([^()\d]*\)")
-
-
-def pair_words(text: str) -> list[str]:
-    """The stems for :func:`pair_tokens`: numbers spelled out after the figure ("11 (onze)
-    horas") are left out, so "11 horas" stands together."""
-    return words(_SPELLED.sub(r"\1", text))
-
-
-def pair_tokens(stems: list[str]) -> list[str]:
-    """``_hora_extraordinari`` for each two adjacent stems, without repeats (the query matches the
-    second by prefix: ``_hora_extr*``). The leading ``_`` keeps a word's prefix query (``hora*``)
-    from matching pair and citation tokens."""
-    seen: dict[str, None] = {}
-    for first, second in itertools.pairwise(stems):
-        if first.isdigit() and second.isdigit():
-            continue
-        seen.setdefault(f"_{first}_{second}", None)
-    return list(seen)
 
 
 def citation_tokens(act: str, raw: str) -> list[str]:

@@ -160,7 +160,13 @@ export class SplitIndex {
       const slot = `w${i}`;
       const whole = (hits.get(slot) || []).some((h) => h.how === "exact" || h.how === "synonym");
       if (whole || (hits.has(slot) && !w.last) || w.number || w.question || w.typed.length < rules.typos.min_length) return;
-      const found = await this.candidates(w.stem);
+      let found = await this.candidates(w.stem);
+      if (!found.length && w.typed !== w.stem) {
+        // A letra a menos pode mudar o radical («guindasteir», de guindasteiro sem o «o», parece
+        // verbo: guindaste): as letras como digitadas, elas mesmas um termo ou a um erro de um.
+        const own = await this.exact(w.typed);
+        found = own ? [[w.typed, own.size]] : await this.candidates(w.typed);
+      }
       if (!found.length) return;
       const [term, df] = found[0];
       add(slot, term, "typo", await this.exact(term));

@@ -68,7 +68,9 @@ export function rank(query, found, corpus, options = {}) {
     return docs.get(d);
   };
   const corrected = new Map(found.corrections.map((c) => [c.word, c]));
-  const trustedFix = (c) => c.df >= rules.typos.min_documents &&
+  // Uma correção afasta o «Não está aqui» quando a palavra corrigida é comum no site ou quando a
+  // digitada é longa (uma letra errada em nove ou mais é erro de digitação, não outra palavra).
+  const trustedFix = (c) => (c.df >= rules.typos.min_documents || c.typed.length >= rules.typos.sure_length) &&
     (rules.typos.trust_first_letter || c.stem[0] === c.typed[0]);
   const marks = new Set();
   const plain = new Set(rules.plain_titles);

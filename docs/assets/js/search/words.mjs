@@ -1,6 +1,6 @@
 /* Estatutos Portuários — as palavras da busca: a dobra, as fichas, o radical leve, os pares.
  *
- * As mesmas regras da construção (macros/build/search/words.py e macros/build/search_words.py);
+ * As mesmas regras da construção (macros/build/search/words.py);
  * tests/test_search_words.py roda as duas nas mesmas frases geradas. Mude as duas juntas.
  *   - dobra: minúsculas, sem acento, º ª ° § e hífen como espaço (common/text.mjs);
  *   - 4.860 → 4860; A.P.R.J. → aprj; letras e números são fichas separadas (art7 → art, 7);

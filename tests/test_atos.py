@@ -148,6 +148,19 @@ BROKEN: list[tuple[str, Any, str, str]] = [
     ("ato desta edição faltando", lambda d: d["atos"].pop(0), "atos", "decreto-lei-3844-1941"),
     ("página de ato que não é desta edição", lambda d: d["atos"][6].update(page="clt/"), "atos[6]", ""),
     ("ementa no lugar do assunto", lambda d: d["atos"][6].pop("subject"), "atos[6]", "subject"),
+    # An official address must say how it was checked: a stored copy of that very page, or «not opened».
+    ("endereço sem conferência", lambda d: d["precedentes"][0]["checked"].pop("url_not_opened"),
+     "precedentes[0].checked", "url_not_opened: true"),
+    ("cópia lida de outra página", lambda d: (d["precedentes"][0]["checked"].pop("url_not_opened"),
+                                             d["precedentes"][0]["checked"].update(read="https://example.com/oj60")),
+     "precedentes[0].checked", "não foi conferido"),
+    ("não aberto sem endereço", lambda d: d["atos"][0]["checked"].update(url_not_opened=True),
+     "atos[0].checked.url_not_opened", "nada a marcar"),
+    ("não aberto sem dizer na nota",
+     lambda d: d["precedentes"][0]["checked"].update(note="Endereço do TST, por padrão."),
+     "precedentes[0].checked.note", "não foi aberto"),
+    ("não aberto com outro valor", lambda d: d["precedentes"][0]["checked"].update(url_not_opened=False),
+     "precedentes[0].checked.url_not_opened", ""),
 ]
 
 
@@ -175,3 +188,80 @@ def test_citation_of_an_unregistered_act_stops_the_load(site: Site) -> None:
         assert "decreto-1-1900" in caught.value.reason
     finally:
         object.__setattr__(cit, "target", original)
+
+
+# ------------------------------------------------------------------ addresses never opened here
+NOT_OPENED = "endereço não aberto aqui"
+
+
+@pytest.mark.parametrize(("url", "read", "same"), [
+    ("https://www.planalto.gov.br/ccivil_03/Decreto-Lei/1937-1946/Del3832.htm",
+     "http://planalto.gov.br/ccivIl_03/Decreto-Lei/1937-1946/Del3832.htm", True),
+    ("https://www.planalto.gov.br/ccivil_03/Constituicao/Constituicao37.htm",
+     "https://blue-sea-697d.quartiers047.workers.dev/https/www.planalto.gov.br/ccivil_03/Constituicao/"
+     "Constituicao37.htm", True),
+    ("https://www3.tst.jus.br/jurisprudencia/OJ_SDI_1/n_s1_041.htm#TEMA60",
+     "https://soprovas.com/questoes/2734231", False),
+    ("https://www.planalto.gov.br/ccivil_03/leis/l9719.htm",
+     "https://www.planalto.gov.br/ccivil_03/leis/l9719.htm.bak/other", True),  # a prefix path is the same page
+    ("https://www.planalto.gov.br/ccivil_03/leis/l9719.htm", None, False),
+])
+def test_a_read_copy_counts_only_for_the_same_page(url: str, read: str | None, same: bool) -> None:
+    from macros.data.acts import same_page
+
+    assert same_page(url, read) is same
+
+
+def test_every_official_address_is_either_read_in_a_copy_of_its_page_or_said_not_opened(site: Site) -> None:
+    """The loader's rule, over the real registry: no address stands without its check, and the
+    TST and LexML addresses formed by a pattern are all marked as never opened."""
+    from macros.data.acts import same_page
+
+    for act in site.acts:
+        if act.url is None:
+            assert not act.url_not_opened, act.id
+        elif act.url_not_opened:
+            assert re.search(r"não (?:foi|foram) abert[oa]", act.checked_note), act.id
+        else:
+            assert same_page(act.url, act.checked_read), act.id
+    for act in site.acts:
+        if act.url and ("tst.jus.br" in act.url or "lexml.gov.br" in act.url):
+            assert act.url_not_opened, act.id
+    for act_id in ("tst-oj-60-sbdi1", "tst-oj-97-sbdi1", "tst-oj-355-sbdi1", "tst-oj-402-sbdi1",
+                   "tst-sumula-146", "tst-sumula-431"):
+        assert site.acts[act_id].url_not_opened, act_id
+
+
+def test_a_link_to_an_address_not_opened_says_so_and_one_read_does_not(site: Site) -> None:
+    from macros.data.hoje import Source
+    from macros.render.acts import act_link
+    from macros.render.hoje import source_html
+
+    opened = site.acts["decreto-24447-1934"]  # a stored copy of its Planalto page was read
+    assert opened.url and not opened.url_not_opened
+    assert NOT_OPENED not in act_link(site.acts, opened.id)
+    for act in site.acts:
+        link = str(act_link(site.acts, act.id))
+        if act.url_not_opened and act.page is None:
+            assert f'href="{act.url}"' in link and NOT_OPENED in link, act.id
+        elif act.page is None:
+            assert NOT_OPENED not in link, act.id
+        source = Source(act.short, "", act.url, act.id, None if act.url else "sem endereço", act.url_not_opened)
+        assert (NOT_OPENED in source_html(source)) is (act.url is not None and act.url_not_opened), act.id
+
+
+def test_built_pages_show_the_words_beside_every_source_link_never_opened(site_dir: Path, site: Site) -> None:
+    not_opened = {a.url for a in site.acts if a.url and a.url_not_opened}
+    seen = 0
+    for path in [*(site_dir / "perguntas").rglob("index.html"), site_dir / "hoje" / "index.html",
+                 site_dir / "atos" / "index.html", site_dir / "lei-4860-1965" / "index.html"]:
+        tree = lxml_html.fromstring(path.read_bytes())
+        for a in tree.xpath('//a[@class="hoje-fonte"] | //table[contains(@class, "atos-tabela")]//th/a'):
+            href = a.get("href")
+            following = a.getnext()
+            marked = following is not None and following.get("class") == "endereco-nao-aberto"
+            assert marked is (href in not_opened), (path.relative_to(site_dir), href)
+            if marked:
+                assert following.text_content() == f"({NOT_OPENED})"
+                seen += 1
+    assert seen >= 20

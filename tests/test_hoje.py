@@ -25,7 +25,7 @@ from macros.render import hoje as render_hoje
 
 HOJE = ROOT / "data" / "hoje"
 OFFICIAL = re.compile(r"^https://(www\.planalto\.gov\.br/ccivil_03/|www3\.tst\.jus\.br/|portal\.stf\.jus\.br/"
-                      r"|legis\.senado\.gov\.br/)")
+                      r"|legis\.senado\.gov\.br/|www\.lexml\.gov\.br/urn/urn:lex:br:)")  # LexML: registry schema
 
 
 def raw(slug: str = "lei-4860-1965") -> dict[str, Any]:

@@ -56,6 +56,9 @@ class Act:
     checked_note: str
     court: str | None = None
     """``TST`` or ``STF`` for a precedent; ``None`` for an act."""
+    url_not_opened: bool = False
+    """The official address (``url``) was never opened here, nor read in a stored copy of that
+    same page (formed by a pattern, or only used): the pages say «endereço não aberto aqui»."""
 
     @property
     def precedent(self) -> bool:
@@ -186,6 +189,40 @@ def _checked(raw: dict[str, Any]) -> tuple[str, str | None, str]:
     return raw["date"], raw.get("read"), " ".join(raw["note"].split())
 
 
+def _page_key(url: str) -> str:
+    """``planalto.gov.br/ccivil_03/leis/l9719.htm``: host without ``www.``, path, query; no
+    scheme, no fragment, lower case (the official sites ignore case in paths)."""
+    url = url.split("#", 1)[0].lower()
+    url = re.sub(r"^https?://", "", url)
+    return re.sub(r"^www\d?\.", "", url)
+
+
+def same_page(url: str, read: str | None) -> bool:
+    """Whether ``read`` is a stored copy of the page at ``url`` (the same host and path, maybe
+    behind an archive's address: ``https://blue-sea-697d.quartiers047.workers.dev/https/www.planalto.gov.br/…``)."""
+    return read is not None and _page_key(url) in read.lower()
+
+
+def _opened_check(item: dict[str, Any], path: Path, place: str) -> None:
+    """Refuse an address of which the record does not say how it was checked: either a stored copy
+    of that very page was read (``checked.read``), or the entry says the address was not opened
+    (``url_not_opened: true``, and the note says so)."""
+    checked = item["checked"]
+    not_opened = bool(checked.get("url_not_opened", False))
+    if item["url"] is None:
+        if not_opened:
+            raise DataError(path, f"{place}.checked.url_not_opened", "não há endereço (url: null): nada a marcar")
+        return
+    if not_opened:
+        if not re.search(r"não (?:foi|foram) abert[oa]s?", checked["note"]):
+            raise DataError(path, f"{place}.checked.note",
+                            "com url_not_opened, a nota diz que o endereço não foi aberto")
+        return
+    if not same_page(item["url"], checked.get("read")):
+        raise DataError(path, f"{place}.checked", f"o endereço {item['url']} não foi conferido: ponha em read a cópia "
+                                                  "guardada dessa mesma página, ou marque url_not_opened: true")
+
+
 def _edition_act(raw: dict[str, Any], statute: Statute) -> Act:
     number = statute.identification.get("number")
     date = statute.identification.get("date")
@@ -199,6 +236,7 @@ def _edition_act(raw: dict[str, Any], statute: Statute) -> Act:
         url=raw["url"], urn=str(urn.value) if urn is not None and urn.value else None, page=raw["page"],
         names=tuple(dict.fromkeys(names)), checked_date=raw["checked"]["date"],
         checked_read=raw["checked"].get("read"), checked_note=" ".join(raw["checked"]["note"].split()),
+        url_not_opened=bool(raw["checked"].get("url_not_opened", False)),
     )
 
 
@@ -208,6 +246,7 @@ def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute]) -> R
     a statute of ``data/statutes/`` with its own page, and every statute is in the registry."""
     entries: dict[str, Act] = {}
     places: dict[str, str] = {}
+    items: dict[str, dict[str, Any]] = {}
     for group in ("atos", "precedentes"):
         for i, item in enumerate(raw[group]):
             place = f"{group}[{i}]"
@@ -229,10 +268,11 @@ def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute]) -> R
                     short=item["short"], label=item["label"], subject=" ".join(item["subject"].split()),
                     url=item["url"], urn=item.get("urn"), page=None, names=tuple(item.get("names", [])),
                     checked_date=checked_date, checked_read=read, checked_note=note,
-                    court=item.get("court"),
+                    court=item.get("court"), url_not_opened=bool(item["checked"].get("url_not_opened", False)),
                 )
             entries[act.id] = act
             places[act.id] = place
+            items[act.id] = item
     seen_urls: dict[str, str] = {}
     seen_keys: dict[tuple[str, str, str | None], str] = {}
     for act in entries.values():
@@ -246,6 +286,8 @@ def build(raw: dict[str, Any], path: Path, statutes: Mapping[str, Statute]) -> R
             if key in seen_keys:
                 raise DataError(path, f"{places[act.id]}.number", f"mesmo tipo, número e ano de {seen_keys[key]!r}")
             seen_keys[key] = act.id
+    for act_id, item in items.items():
+        _opened_check(item, path, places[act_id])
     for slug in statutes:
         if slug not in entries:
             raise DataError(path, "atos", f"falta no registro o ato desta edição {slug!r} (com page: {slug}/)")

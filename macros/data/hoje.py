@@ -62,6 +62,8 @@ class Source:
     url: str | None
     act_id: str = ""
     url_note: str | None = None
+    url_not_opened: bool = False
+    """The registry says this address was never opened here (:attr:`macros.data.acts.Act.url_not_opened`)."""
 
     @property
     def label(self) -> str:
@@ -289,7 +291,7 @@ def source(raw: dict[str, Any], acts: Registry, path: Path, place: str) -> Sourc
     if act.url and note:
         raise DataError(path, f"{place}.url_note", f"{act.short} tem endereço oficial no registro: "
                                                    "url_note não cabe")
-    return Source(act.short, raw.get("provision", ""), act.url, act.id, note)
+    return Source(act.short, raw.get("provision", ""), act.url, act.id, note, act.url_not_opened)
 
 
 def _check(path: Path, place: str, c: dict[str, Any], today: dt.date) -> Check:

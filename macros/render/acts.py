@@ -16,10 +16,20 @@ from ..data.acts import KIND_LABELS, Act, Registry
 from ..data.textspans import Span
 from .safe import Markup, escape
 
+NOT_OPENED = "endereço não aberto aqui"
+"""What the reader sees beside a link to an official address the registry says was never opened
+here (``checked.url_not_opened``)."""
+
+
+def not_opened_html() -> Markup:
+    """`` (endereço não aberto aqui)``, beside such a link."""
+    return Markup(' <span class="endereco-nao-aberto">({})</span>').format(NOT_OPENED)
+
 
 def _attrs(act: Act, href: str) -> Markup:
     rel = "" if not href.startswith("https://") else ' rel="external noopener"'
-    return Markup('class="ato-link" href="{}" title="{}"{}').format(href, act.label, Markup(rel))
+    title = f"{act.label} ({NOT_OPENED})" if act.url_not_opened and href == act.url else act.label
+    return Markup('class="ato-link" href="{}" title="{}"{}').format(href, title, Markup(rel))
 
 
 def act_link(acts: Registry, act_id: str, root: str | None = "../", text: str | None = None,
@@ -33,7 +43,10 @@ def act_link(acts: Registry, act_id: str, root: str | None = "../", text: str | 
     href = act.url if official else act.href(root)
     if href is None:
         return Markup("{}").format(words)
-    return Markup("<a {}>{}</a>").format(_attrs(act, href), words)
+    link = Markup("<a {}>{}</a>").format(_attrs(act, href), words)
+    if act.url_not_opened and href == act.url:
+        link += not_opened_html()
+    return link
 
 
 def linked(text: str, acts: Registry, root: str | None = None, skip: str | None = None) -> Markup:

@@ -21,7 +21,7 @@ from ..data.hoje import APPLIES_LABELS, ArticleToday, Check, Claim, Reading, Sou
 from ..data.loader import DataError
 from ..data.model import Statute
 from ..data.site import Site
-from .acts import linked
+from .acts import linked, not_opened_html
 from .links import provision_link
 from .report import report_box
 from .safe import HEADING, Markup
@@ -47,7 +47,8 @@ def search_title(statute: Statute, article: str) -> str:
 def source_html(source: Source, css: str = "hoje-fonte") -> Markup:
     """The source as a link to its official publication, or its name and why there is no link."""
     if source.url:
-        return Markup('<a class="{}" href="{}" rel="external noopener">{}</a>').format(css, source.url, source.label)
+        link = Markup('<a class="{}" href="{}" rel="external noopener">{}</a>').format(css, source.url, source.label)
+        return link + not_opened_html() if source.url_not_opened else link
     return Markup('{} <span class="hoje-sem-endereco">({})</span>').format(source.label, source.url_note)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..data.novidades import Change
 from ..data.site import Site
 from . import cite
-from .acts import linked
+from .acts import linked, not_opened_html
 from .links import provision_link
 from .safe import Markup
 
@@ -86,6 +86,8 @@ def acts_page(site: Site) -> str:
         where = Markup("")
         if act.page and act.url:
             where = Markup(' <a href="{}" rel="external noopener">publicação oficial</a>').format(act.url)
+        if act.url_not_opened:
+            where += not_opened_html()
         read = Markup("")
         if act.checked_read:
             read = Markup(' Cópia lida: <span class="ato-copia">{}</span>.').format(act.checked_read)

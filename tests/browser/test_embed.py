@@ -115,11 +115,10 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         expect(frame.locator("[data-motor-acao='offline']")).to_have_count(0)
         compute_in(frame)
         assert frame.locator(ROW).inner_text() == SUPPLEMENT
-        # Nothing kept for later inside another site: no service worker (its script never asked
-        # for), no «Meus cálculos». (Chromium refuses this frame's storage, as a browser that
-        # blocks third-party data does: the calculator computes all the same.)
-        pg.wait_for_timeout(500)
-        assert not [u for u in requested if u.endswith("/sw.js") or "workbox" in u], requested
+        # Nothing kept for later inside another site: no service worker asked for (see also
+        # test_no_service_worker_on_the_embed_page), no «Meus cálculos». Chromium refuses this
+        # frame's storage, as a browser that blocks third-party data does: it computes all the same.
+        assert not [u for u in requested if u.endswith("/sw.js")], requested
         assert frame.locator(".calc-guardar, .meus-calculos").count() == 0
         # «Compartilhar» gives the full page's link, never the embeddable one.
         frame.locator(f"#form-{NAME} [data-acao='compartilhar']").click()
@@ -130,6 +129,30 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         assert f"salario_dia={quote(SALARY, safe='')}" in shared or "salario_dia=12%24000" in shared, shared
         errors = [m.text for m in messages if m.type == "error"]
         assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_no_service_worker_on_the_embed_page(browser: Browser, base_url: str) -> None:
+    """Opened by itself (its own site's storage, where a service worker could register): the full
+    calculator page registers the site's service worker after loading; the embeddable page never."""
+    ctx = browser.new_context(locale="pt-BR")
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/calculadoras/{NAME}/", wait_until="load")
+        pg.wait_for_function("() => navigator.serviceWorker.getRegistrations().then((r) => r.length > 0)",
+                             timeout=30_000)  # the control: this test sees a registration
+    finally:
+        ctx.close()
+    ctx = browser.new_context(locale="pt-BR")
+    requested: list[str] = []
+    ctx.on("request", lambda r: requested.append(r.url))
+    try:
+        pg = ctx.new_page()
+        pg.goto(f"{base_url}/{embed.embed_path(NAME)}", wait_until="load")
+        pg.wait_for_timeout(5000)
+        assert pg.evaluate("() => navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+        assert not [u for u in requested if u.endswith("/sw.js")], requested
     finally:
         ctx.close()
 

@@ -130,7 +130,8 @@ def define_env(env: Any) -> None:
         """A calculator page: provisions quoted, the form, the worked examples. The page's own
         remarks (readings adopted, limits) are its Markdown, written inside
         ``{% call calculator("<name>") %} … {% endcall %}``; they are placed before the provisions."""
-        return calculator_page(current(), name, caller().strip() if caller is not None else "")
+        return calculator_page(current(), name, caller().strip() if caller is not None else "",
+                               env.conf["site_url"] or "")
 
     @env.macro  # type: ignore[untyped-decorator]
     def calculators_list(grupo: str = "em_vigor") -> str:
@@ -165,6 +166,8 @@ def on_pre_page_macros(env: Any) -> None:
 
     from .data.loader import DataError
 
+    if env.page.file.abs_src_path is None:
+        return  # a page the build generates (embutir/: macros/render/calculator_embed.py), no macros
     try:
         render_hoje.check_claim_refs(current(), Path(env.page.file.abs_src_path), env.markdown)
     except DataError as exc:

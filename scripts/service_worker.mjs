@@ -88,6 +88,9 @@ const globbing = {
     // offline for a page not kept yet (sw-paginas.js).
     "404.html",
     OFFLINE_PAGE,
+    // The embeddable pages (issue 30): for other sites' frames, where nothing is kept offline;
+    // left out of the sitemap too (overrides/sitemap.xml), so every page of it is kept.
+    "embutir/**",
   ],
   maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
 };

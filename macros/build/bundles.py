@@ -105,8 +105,9 @@ class Group:
 # The pages that carry a group's bundles, and the group's style sheets. Classes styled only by a
 # group's sheets are used on no other page (tests/test_bundles.py checks the built site).
 GROUPS = (
-    # «Meus cálculos» (docs/meus-calculos.md) lists the kept calculations with the calculators' module.
-    Group("calculadoras", ("calculadoras/", "meus-calculos.md"),
+    # «Meus cálculos» (docs/meus-calculos.md) lists the kept calculations with the calculators' module;
+    # the embeddable pages (embutir/, macros/render/calculator_embed.py) hold a calculator's form.
+    Group("calculadoras", ("calculadoras/", "meus-calculos.md", "embutir/"),
           ("assets/calculadoras.css", "assets/calculadoras-hoje.css", "assets/comprovante.css")),
     Group("tabelas", "tabelas/", ("assets/tabelas.css",)),
     # The search's box and results: imported when a search starts or when a page opens with the

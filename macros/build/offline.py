@@ -25,7 +25,7 @@ from markupsafe import Markup, escape
 
 from calculators.core.money import format_decimal
 
-from ..render import material
+from ..render import calculator_embed, material
 
 # A slow mobile connection, as in the issue's measurements: 400 kbit/s, 400 ms per round trip.
 SLOW_BITS_PER_SECOND = 400_000
@@ -64,8 +64,10 @@ def offer_data(report: Mapping[str, Any]) -> tuple[str, str]:
     return str(int(report["gzip"])), str(escape(json.dumps(files, separators=(",", ":"))))
 
 
-def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
-    """The engine offer (hidden until engine/offer.mjs decides to show it)."""
+def offer_html(report: Mapping[str, Any], index_page: bool, embedded: bool = False) -> str:
+    """The engine offer (hidden until engine/offer.mjs decides to show it). On an embeddable page
+    (``embedded``: inside another site) without «Usar sem internet», which no other site's page
+    can promise, and without the worked examples, which only the full page has."""
     gzip, files = offer_data(report)
     size = megabytes(int(report["gzip"]))
     time = slow_time(int(report["gzip"]), len(report["files"]))
@@ -83,9 +85,8 @@ def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
             "{examples}</p>"
             '<p class="motor-botoes">'
             '<button type="button" class="{primary}" data-motor-acao="baixar">'
-            "Baixar o motor de cálculo ({size} MB)</button> "
-            '<button type="button" class="{button}" data-motor-acao="offline">'
-            "Usar sem internet ({size} MB)</button></p>"
+            "Baixar o motor de cálculo ({size} MB)</button>"
+            "{offline}</p>"
             '<p class="motor-progresso" role="status" aria-live="polite"></p>'
             "</div>"
         ).format(
@@ -97,9 +98,11 @@ def offer_html(report: Mapping[str, Any], index_page: bool) -> str:
             size=size,
             time=time,
             primary=material.PRIMARY,
-            button=material.BUTTON,
+            offline="" if embedded else Markup(
+                ' <button type="button" class="{}" data-motor-acao="offline">Usar sem internet ({} MB)</button>'
+            ).format(material.BUTTON, size),
             examples=""
-            if index_page
+            if index_page or embedded
             else "Os exemplos resolvidos, mais abaixo, já mostram o cálculo sem baixar nada.",
         )
     )
@@ -118,8 +121,9 @@ def preloads(scripts: list[tuple[bool, str]]) -> str:
 
 
 def has_offer(src_uri: str, report: Mapping[str, Any]) -> bool:
-    """The pages with the engine offer (and their scripts preloaded): the calculators'."""
-    return bool(report) and src_uri.startswith("calculadoras/")
+    """The pages with the engine offer (and their scripts preloaded): the calculators' and their
+    embeddable pages (``embutir/``)."""
+    return bool(report) and (src_uri.startswith("calculadoras/") or calculator_embed.is_embed_page(src_uri))
 
 
 CALCULATOR_FORM = '<form class="calc-form"'
@@ -136,5 +140,6 @@ def add_offer(content: str, src_uri: str, report: Mapping[str, Any]) -> str:
             return content.replace(INDEX_MARKER, offer_html(report, True) + INDEX_MARKER, 1)
         return content + offer_html(report, True)
     if CALCULATOR_FORM in content:
-        return content.replace(CALCULATOR_FORM, offer_html(report, False) + CALCULATOR_FORM, 1)
+        offer = offer_html(report, False, embedded=calculator_embed.is_embed_page(src_uri))
+        return content.replace(CALCULATOR_FORM, offer + CALCULATOR_FORM, 1)
     return content

@@ -13,7 +13,7 @@ the «Sem internet» page):
 - ``styles``: the page's groups' style sheets, right before the common one;
 - ``extrahead``: a statute's standard metadata (JSON-LD, DC.*, z.*, og:*), where «Informar um
   erro» may send a report, the web app manifest, the calculators' scripts preloaded, ``noindex``
-  on the error pages;
+  on the error pages and on the embeddable pages (with their mark, :data:`EMBED_HEAD`);
 - ``header`` (before Material's header, right after its «Pular para conteúdo»): «Ir para o
   formulário», on every page, shown only on a page with a calculator's form (:func:`skip_to_form`);
 - ``content``: the mark of the page's groups (``data-ep-pacote``) or the content of an error page;
@@ -30,7 +30,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..data import site as data_site
-from ..render import material, metadata, not_found
+from ..render import calculator_embed, material, metadata, not_found
 from . import bundles, feed, offline, report_destination
 
 
@@ -53,6 +53,11 @@ def _common(site: data_site.Site, config: Any, root: str, early: str = "") -> st
     return (f'<meta name="ep-versao" content="{version}">{early}'
             f'{bundles.head_tags(out, config["site_url"] or "")}{feed.head_link(root)}')
 
+
+# An embeddable page (macros/render/calculator_embed.py) is never a search result (the full page
+# is), and its scripts know it is one (common/page.mjs, embedded: no service worker, no
+# «Meus cálculos», every link opens the full site in a new tab).
+EMBED_HEAD = f'{not_found.NOINDEX}<meta name="ep-embutida" content="sim">'
 
 FORM_ID = re.compile(r'<form class="calc-form[^"]*" id="([^"]+)"')
 
@@ -85,6 +90,8 @@ def for_page(site: data_site.Site, config: Any, src_uri: str, root: str, content
     if statute is not None:
         head.append(metadata.head(statute, config["site_url"] or "/"))
     head.append(report_destination.head_tags(config["extra"]))
+    if calculator_embed.is_embed_page(src_uri):
+        head.append(EMBED_HEAD)
     head.append(offline.head_links(root))
     if offline.has_offer(src_uri, report):
         head.append(offline.preloads(bundles.scripts_in_order(out, root, groups, theme_script)))

@@ -22,7 +22,8 @@ serve``) survives. The macros read the same Site (:func:`macros.data.site.curren
 - ``on_config``: the options checked, the Site loaded, the glossary's abbreviations file;
 - ``on_files``: the source documents, Pyodide, the downloads of ``/dados/``, the site's own
   scripts and styles in a few bundles (:mod:`macros.build.bundles`), the calculators' archive and
-  the engine's report (:mod:`macros.build.site_files`);
+  the engine's report (:mod:`macros.build.site_files`), one embeddable page per calculator
+  (``embutir/<calc>/``, :mod:`macros.render.calculator_embed`);
 - ``on_page_content``: bare tables in scrolling regions; the engine offer on the calculators'
   pages; the own search documents' titles read, and each page's title for the search's section
   documents;
@@ -50,12 +51,13 @@ from mkdocs.config import config_options as c
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
-from mkdocs.structure.files import Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 from mkdocs.utils.templates import TemplateContext
 
+from calculators import api
 from macros.build import (
     bundles,
     csp,
@@ -76,7 +78,7 @@ from macros.build.search import site_index
 from macros.data import build_id, glossario
 from macros.data import site as data_site
 from macros.data.loader import ROOT, DataError
-from macros.render import material, not_found, regions
+from macros.render import calculator_embed, calculators, material, not_found, regions
 
 LOG = logging.getLogger("mkdocs.plugins.estatutos")
 
@@ -171,19 +173,30 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
             site_files.add_calculators(site, files, config)
             site_files.add_engine_report(site, files, config)  # and assets/versao.json
             site_files.add_not_here(site, files, config)
+            self._add_embed_pages(site, files, config)
         except site_files.MissingAssetError as exc:
             raise PluginError(str(exc)) from exc
         except bundles.BundleError as exc:
             raise PluginError(f"Pacotes de scripts e estilos — {exc}") from exc
         return files
 
+    @staticmethod
+    def _add_embed_pages(site: data_site.Site, files: Files, config: MkDocsConfig) -> None:
+        """One embeddable page per calculator the rules declare (``embutir/<calc>/``, issue 30:
+        :mod:`macros.render.calculator_embed`): outside the menus, the sitemap and the search."""
+        for name in api.names():
+            files.append(File.generated(config, calculator_embed.source_uri(name),
+                                        content=calculators.embed_source(site, name),
+                                        inclusion=InclusionLevel.NOT_IN_NAV))
+
     def on_page_content(self, html: str, *, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Read the own search documents' titles (``data-search-title``) and the page's title; bare
         (Markdown) tables scroll inside a labelled region, never the page (macros/render/regions.py);
         the engine offer on the calculators' pages (macros/build/offline.py)."""
         site = self._site()
-        search_index.collect_titles(site.products.own_titles, page.url, html)
-        site.products.search_pages[page.url] = page.title or ""
+        if not calculator_embed.is_embed_page(page.file.src_uri):  # the full page is the one to find
+            search_index.collect_titles(site.products.own_titles, page.url, html)
+            site.products.search_pages[page.url] = page.title or ""
         html = offline.add_offer(html, page.file.src_uri, site.products.engine_report)
         return regions.wrap_bare_tables(html)
 

@@ -199,8 +199,19 @@ def list_html(site: Site, calc: str, field: Mapping[str, Any]) -> Markup:
     )
 
 
-def form_html(site: Site, spec: Mapping[str, Any]) -> str:
-    """The whole form of a calculator (and the empty result section the browser fills)."""
+NO_SCRIPT = ("O cálculo no navegador precisa de JavaScript. Os exemplos verificados abaixo foram "
+             "calculados com as mesmas regras, na construção do site.")
+NO_SCRIPT_EMBEDDED = ("O cálculo no navegador precisa de JavaScript. A calculadora completa, no link "
+                      "abaixo, traz exemplos verificados, calculados com as mesmas regras.")
+
+
+def form_html(site: Site, spec: Mapping[str, Any], guide: str = "../#levar-ao-sindicato",
+              full_page: str = "") -> str:
+    """The whole form of a calculator (and the empty result section the browser fills).
+
+    ``guide``: the link «Como usar» (relative to the page); ``full_page``: on an embeddable page
+    (macros/render/calculator_embed.py), the full calculator page, whose address the form's links
+    («Compartilhar», the receipt) carry instead of the embeddable page's (``data-pagina-inteira``)."""
     calc = spec["name"]
     parts: list[Markup] = []
     group: str | None = None
@@ -230,9 +241,8 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
         Markup(
             '<form class="calc-form" id="form-{calc}" data-calc="{calc}" data-precisa-dados="{data}" '
             'data-rotulos="{labels}" data-palavras-sim="{yes}" novalidate data-search-exclude '
-            'aria-label="Formulário: {title}">'
-            '<p class="calc-sem-js">O cálculo no navegador precisa de JavaScript. Os exemplos '
-            'verificados abaixo foram calculados com as mesmas regras, na construção do site.</p>'
+            'aria-label="Formulário: {title}"{full}>'
+            '<p class="calc-sem-js">{no_script}</p>'
             '<div class="calc-erros-gerais" role="alert"></div>'
             '{fields}'
             '<div class="calc-acoes">'
@@ -247,12 +257,14 @@ def form_html(site: Site, spec: Mapping[str, Any]) -> str:
             '<p class="calc-dica" hidden>Depois de calcular, «Guardar ou imprimir o cálculo» abre o comprovante: '
             'uma página com os dados, o passo a passo, a data e o link do cálculo (também em QR code), '
             'para imprimir, salvar em PDF ou compartilhar. '
-            '<a href="../#levar-ao-sindicato">Como usar</a>.</p>'
+            '<a href="{guide}">Como usar</a>.</p>'
             '</form>'
             '<section class="calc-resultado" id="resultado-{calc}" aria-live="polite" '
             'aria-label="Resultado" data-search-exclude></section>'
         ).format(calc=calc, data=needs_data, title=spec["title"], fields=Markup("").join(parts),
-                 labels=_labels_json(site, spec), yes=" ".join(sorted(YES_WORDS)))
+                 labels=_labels_json(site, spec), yes=" ".join(sorted(YES_WORDS)), guide=guide,
+                 full=Markup(' data-pagina-inteira="{}"').format(full_page) if full_page else "",
+                 no_script=NO_SCRIPT_EMBEDDED if full_page else NO_SCRIPT)
     )
 
 

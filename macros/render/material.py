@@ -29,8 +29,10 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-# The blocks of Material's base.html that overrides/main.html (and the pages extending it) fill.
-BLOCKS = ("site_meta", "htmltitle", "styles", "extrahead", "header", "content", "scripts")
+# The blocks of Material's base.html that overrides/main.html (and the pages extending it) fill;
+# the embeddable pages (overrides/embutir.html) empty tabs, site_nav and footer.
+BLOCKS = ("site_meta", "htmltitle", "styles", "extrahead", "header", "tabs", "site_nav", "content",
+          "footer", "scripts")
 
 # Material's skip link («Pular para conteúdo»): seen only when focused. «Ir para o formulário»
 # (macros/build/page_parts.py) wears it too.

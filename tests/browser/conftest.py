@@ -24,7 +24,9 @@ FLAGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Nothing but this machine: 127.0.0.1 (the site) and 127.0.0.2, another loopback address
+    # that stands for another site (a union's page framing an embeddable calculator, test_embed.py).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE 127.0.0.2",
 ]
 
 

@@ -44,6 +44,9 @@ AUDIT = """async (rules) => (await axe.run(document, rules
   ? {resultTypes: ['violations'], runOnly: {type: 'rule', values: rules}}
   : {resultTypes: ['violations']})).violations"""
 SCHEME = "() => document.body.getAttribute('data-md-color-scheme')"
+# The theme Material's button would switch to, set as the button does (on the body).
+OTHER_SCHEME = """() => document.body.setAttribute('data-md-color-scheme',
+  document.body.getAttribute('data-md-color-scheme') === 'slate' ? 'default' : 'slate')"""
 
 
 @pytest.mark.parametrize("part", [0, 1], ids=["paginas-pares", "paginas-impares"])
@@ -70,7 +73,10 @@ def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, al
         for rules in (None, COLOUR_RULES):
             if rules:  # the other theme, by the header's button (its event only: no hover, no tooltip)
                 before = page.evaluate(SCHEME)
-                page.locator("form[data-md-component=palette] label:visible").dispatch_event("click")
+                if page.locator("form[data-md-component=palette] label:visible").count():
+                    page.locator("form[data-md-component=palette] label:visible").dispatch_event("click")
+                else:  # an embeddable page (embutir/): the button hidden; the other theme's colours
+                    page.evaluate(OTHER_SCHEME)
                 page.wait_for_function(f"() => ({SCHEME})() !== '{before}'")
             scheme = page.evaluate(SCHEME)
             schemes.add((path, scheme))

@@ -16,6 +16,7 @@ import { onEachPage } from "../common/page.mjs";
 import { acceptNewVersion, offerNewVersion, setForms } from "../offline/registration.mjs";
 import * as motor from "../engine/client.mjs";
 import { ask, whenAllowed } from "../engine/offer.mjs";
+import { fullHref } from "./embed.mjs";
 import { offerKeep } from "./kept.mjs";
 import * as linked from "./linked.mjs";
 import { offerReceipt } from "./receipt.mjs";
@@ -457,7 +458,7 @@ function compute(form, fromLink) {
       }, 0);
       var entries = describeInputs(form);
       var receipt = offerReceipt(area, {
-        resultado: result, entradas: entries, link: url.href, rotulos: labels(form),
+        resultado: result, entradas: entries, link: fullHref(form, url.href), rotulos: labels(form),
       });
       // The figures a shared link carries, checked against those a link brought (linked.mjs), and
       // kept in «Meus cálculos» (kept.mjs).
@@ -540,7 +541,7 @@ function setStatusOf(form, text) {
 function copyLink(form) {
   var box = form.querySelector(".calc-link");
   var input = form.querySelector(".calc-link-texto");
-  var text = linked.shareHref(form, window.location.href);
+  var text = linked.shareHref(form, fullHref(form, window.location.href));
   input.value = text;
   box.hidden = false;
   var done = function (ok) {
@@ -564,7 +565,7 @@ function shareLink(form) {
     copyLink(form);
     return;
   }
-  navigator.share({ title: document.title, url: linked.shareHref(form, window.location.href) }).then(function () {
+  navigator.share({ title: document.title, url: linked.shareHref(form, fullHref(form, window.location.href)) }).then(function () {
     setStatusOf(form, "Link compartilhado.");
   }, function (error) {
     if (!error || error.name !== "AbortError") copyLink(form);

@@ -15,11 +15,14 @@
  *
  * Armazenamento bloqueado (SecurityError) ou cheio (QuotaExceededError): a lista e o quadro do
  * resultado dizem isso, e o cálculo continua funcionando.
+ *
+ * Numa página embutível (embutir/, dentro do site de outro), nada disso: o armazenamento ali é o
+ * do site de fora, e o cálculo guardado não apareceria no site.
  */
 import { STORAGE, YES } from "../common/constants.mjs";
 import { clear, el } from "../common/dom.mjs";
 import { BUTTON, PRIMARY } from "../common/material.mjs";
-import { onEachPage, pageBuild, siteOf } from "../common/page.mjs";
+import { embedded, onEachPage, pageBuild, siteOf } from "../common/page.mjs";
 import { encodeSent, SENT_PARAM, whenText } from "./figures.mjs";
 import { calculatorUrl } from "./result.mjs";
 
@@ -143,6 +146,8 @@ function inputsWords(entries) {
 /* The box after a result: the question the first time, then kept by default. data = {calc,
  * titulo, consulta, entradas, figuras}. */
 export function offerKeep(area, data) {
+  // Inside another site (embutir/): nothing kept there, its storage is not the site's own.
+  if (embedded()) return;
   var box = el("div", { className: "calc-guardar", role: "status" });
   area.appendChild(box);
   var saved = function () {
@@ -342,6 +347,7 @@ function refresh() {
 }
 
 function setup() {
+  if (embedded()) return; // no «Meus cálculos» inside another site
   // A calculator's page: its own list, after its result.
   document.querySelectorAll("form.calc-form").forEach(function (form) {
     var calc = form.getAttribute("data-calc");

@@ -31,3 +31,9 @@ export function pageBuild() {
   const meta = document.querySelector('meta[name="ep-versao"]');
   return (meta && meta.content) || "";
 }
+
+/* An embeddable page (embutir/<calc>/, <meta name="ep-embutida">), made to sit inside another
+ * site: no service worker, no «Meus cálculos», links open the full site in a new tab. */
+export function embedded() {
+  return Boolean(document.querySelector('meta[name="ep-embutida"]'));
+}

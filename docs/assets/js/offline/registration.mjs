@@ -17,11 +17,13 @@
  *   (não pela navegação instantânea, que juntaria a página nova aos scripts da antiga).
  */
 import { MESSAGES } from "../common/constants.mjs";
-import { siteOf } from "../common/page.mjs";
+import { embedded, siteOf } from "../common/page.mjs";
 import { PRIMARY } from "../common/material.mjs";
 
 const SITE = siteOf(import.meta.url);
-export const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext;
+// Never on an embeddable page (embutir/): inside another site nothing is kept for offline use.
+export const supported = typeof navigator !== "undefined" && "serviceWorker" in navigator && window.isSecureContext &&
+  !embedded();
 let registration = null; // set once registered
 let registering = null;
 let accepted = false; // this tab asked for the new version: it reloads when it takes over

@@ -74,6 +74,7 @@ class OvertimeInputs:
     meal: int
     holiday: int
     holiday_compensated: bool
+    holiday_past: int  # of the holiday hours, those past the day's limit (typed)
     today_typed: int | None
     night: int
     night_rate: Decimal | None  # a fraction (0.20 for 20%)
@@ -122,6 +123,13 @@ def overtime_floor(typed: OvertimeInputs) -> OvertimeFloor | None:
         holiday_pay = hour * Decimal(typed.holiday) / 60
         premiums += holiday_pay * (HOLIDAY_TIMES - 1)
         total += holiday_pay * HOLIDAY_TIMES
+        lines += 2
+    if typed.holiday_compensated and typed.holiday_past:
+        # CF/88, art. 7º, XIII and XVI: with another day off the holiday is a working day; its
+        # hours past the day's limit are overtime, at least 50% on top of the hour.
+        past_pay = hour * Decimal(typed.holiday_past) / 60
+        premiums += past_pay * OVERTIME_PREMIUM
+        total += past_pay * (1 + OVERTIME_PREMIUM)
         lines += 2
     return OvertimeFloor(hour, hours, night, premiums, total, lines)
 

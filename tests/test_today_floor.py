@@ -91,6 +91,7 @@ def overtime_inputs(values: dict[str, Any]) -> OvertimeInputs:
         meal=values["horas_refeicao"],
         holiday=values["horas_feriado"],
         holiday_compensated=values["folga_compensatoria"],
+        holiday_past=values.get("horas_feriado_alem_do_limite") or 0,
         today_typed=values.get("horas_extras_hoje"),
         night=values["horas_extras_noturnas"],
         night_rate=None if rate is None else rate / 100,
@@ -142,7 +143,8 @@ def test_each_rounded_line_counts_in_the_tolerance() -> None:
               "salario_mensal": Decimal("1.00"), "semana_horas": None, "divisor": None,
               "cargo_direcao_chefia": False, "prorrogacoes": [{"horas": 22 * 60 + 48}],
               "horas_refeicao": 41, "horas_feriado": 0, "folga_compensatoria": False,
-              "horas_extras_hoje": None, "horas_extras_noturnas": 0, "adicional_noturno": None}
+              "horas_feriado_alem_do_limite": None, "horas_extras_hoje": None,
+              "horas_extras_noturnas": 0, "adicional_noturno": None}
     typed = {"era": "hoje", "forma_salario": "mensal", "salario_mensal": "1,00",
              "prorrogacoes": [{"horas": "22:48"}], "horas_refeicao": "0:41"}
     result = api.run("horas_extras", typed, data_for("horas_extras"))
@@ -310,7 +312,8 @@ def _longer_week(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
     return typed, more
 
 
-WEEK_FIGURES = ("horas_trabalhadas", "horas_extras_hoje", "horas_extras_acordo", "horas_extras_sem_acordo")
+WEEK_FIGURES = ("horas_trabalhadas", "horas_extras_hoje", "horas_extras_acordo", "horas_extras_sem_acordo",
+                "horas_feriado_alem_do_limite")
 
 
 @seed(SEED)

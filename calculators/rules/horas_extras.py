@@ -87,6 +87,8 @@ G_HOURS = "Refeição e feriado"
 G_1965 = "Prorrogações (a hora extra da lei de 1965)"
 G_AGREEMENT = "O seu acordo ou convenção"
 TODAY_ONLY = ("era", ("hoje",))
+HOLIDAY_LABEL = "Horas trabalhadas em feriado"
+HOLIDAY_PAST_LABEL = "Dessas horas de feriado, quantas passaram do limite do dia"
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -256,7 +258,7 @@ FIELDS: tuple[Field, ...] = (
     ),
     Field(
         "horas_feriado",
-        "Horas trabalhadas em feriado",
+        HOLIDAY_LABEL,
         "duration",
         f"Horas de serviço em feriados legais: acréscimo de {RATE_HOLIDAY.formatted}, salvo se a "
         f"administração determinar outro dia de folga (art. 7º, § 7º). Hoje, sem outra folga, "
@@ -275,6 +277,24 @@ FIELDS: tuple[Field, ...] = (
         f"{RATE_HOLIDAY.formatted} (§ 7º), nem hoje a dobra.",
         default=False,
         group=G_HOURS,
+    ),
+    Field(
+        "horas_feriado_alem_do_limite",
+        HOLIDAY_PAST_LABEL,
+        "duration",
+        f"Só conta com outro dia de folga: então o feriado vale como um dia normal de trabalho, e "
+        f"as horas além do limite do dia ({DAY_LIMIT_MINUTES.short}; "
+        f"{SHIFT_DAY_LIMIT_MINUTES.short} em turnos ininterruptos de revezamento) são horas "
+        f"extras, com acréscimo de ao menos {MIN_OVERTIME_RATE.formatted} (Constituição, art. 7º, "
+        "XIII e XVI). A calculadora de jornada preenche. Sem outra folga, todas as horas do "
+        "feriado já são pagas em dobro.",
+        unit="h",
+        required=False,
+        minimum="0",
+        maximum="744",
+        placeholder="ex.: 4:00",
+        group=G_HOURS,
+        visible_when=TODAY_ONLY,
     ),
     Field(
         "prorrogacoes",
@@ -567,6 +587,7 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
                            RATE_MEAL.value, hourly, not chief))
     holiday = values.decimal("horas_feriado")
     day_off = values.boolean("folga_compensatoria")
+    holiday_past = _holiday_past(values, holiday)
     if holiday > 0:
         rate = Decimal(0) if day_off else RATE_HOLIDAY.value
         lines.append(_line("feriado", "Horas em feriado", RATE_HOLIDAY.provision, holiday, rate, hourly))
@@ -601,7 +622,22 @@ def compute(values: ParsedInputs, result: ResultBuilder, data: Data) -> None:
         )
         return
     extensions = sum((line.minutes for line in lines if line.key.startswith("prorrogacao")), Decimal(0))
-    today_minimum(values, Hours(extensions, meal, holiday, day_off, str(old), old_total), hourly, result)
+    today_minimum(values, Hours(extensions, meal, holiday, day_off, str(old), old_total, holiday_past),
+                  hourly, result)
+
+
+def _holiday_past(values: ParsedInputs, holiday: Decimal) -> Decimal:
+    """The holiday hours past today's daily limit (``horas_feriado_alem_do_limite``): never more
+    than the holiday hours (a clear message naming both fields, whatever the era or the day off,
+    since no hand-off sends such a pair)."""
+    past = values.optional_decimal("horas_feriado_alem_do_limite") or Decimal(0)
+    if past > holiday:
+        raise InputError([FieldError(
+            "horas_feriado_alem_do_limite",
+            f"«{HOLIDAY_PAST_LABEL}» ({format_hours(past)}) não pode ser mais que «{HOLIDAY_LABEL}» "
+            f"({format_hours(holiday)}): são parte delas.",
+        )])
+    return past
 
 
 def _why(line: Line, chief: bool, day_off: bool) -> str:

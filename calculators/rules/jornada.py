@@ -26,9 +26,11 @@ and 07:00 (the last hours of each period are the overtime ones), are handed to `
 with the 1965 extensions, in today's values.
 
 Reading adopted: the hours of a period count for the day on which it starts; a rest day is a
-calendar day of the week without any work; hours in holiday periods that are ordinary hours
-are the holiday hours passed on to the ``horas_extras`` calculator (their extensions are
-passed on as extensions).
+calendar day of the week without any work; every hour worked in a holiday period (its 1965
+extensions too) is passed on to ``horas_extras`` as holiday hours, and left out of today's
+week. With them goes how many of them pass today's daily limit (the holiday periods of a day
+summed): with another day off the holiday is an ordinary working day and those hours are
+overtime; ``horas_extras``, where the day off is told, counts them only then (issue 26).
 """
 
 from dataclasses import dataclass
@@ -243,6 +245,7 @@ class Classified:
     night_today: int = 0
     extension_agreed: int = 0
     extension_plain: int = 0  # past 6 h a day and 36 a week: with no valid collective agreement
+    holiday_past_today: int = 0
 
 
 def _minutes(delta: timedelta) -> int:
@@ -575,6 +578,23 @@ class Checker:
         past = iter(classify(working, day_limit, week_limit, pool)) if working else iter(())
         return [0 if r.period.holiday else next(past)[1] for r in self.rows]
 
+    def _holiday_past(self, day_limit: int) -> list[int]:
+        """Minutes of each row's holiday work past today's daily limit (``day_limit``), the
+        holiday periods of a day summed in time order (the last hours are the ones past it):
+        with another day off the holiday is an ordinary working day, and these hours are its
+        overtime (handed to ``horas_extras``, which counts them only with the day off)."""
+        per_day: dict[date, int] = {}
+        out: list[int] = []
+        for row in self.rows:
+            if not row.period.holiday:
+                out.append(0)
+                continue
+            before = per_day.get(row.period.day, 0)
+            after = before + row.period.worked_minutes()
+            per_day[row.period.day] = after
+            out.append(max(0, after - day_limit) - max(0, before - day_limit))
+        return out
+
     def today(self) -> None:
         """CF/88, art. 7º, XIII and XIV: which hours of the week are overtime today, and which
         of them fall at night (19:00 to 07:00); the agreed shift limit in its own column."""
@@ -598,25 +618,39 @@ class Checker:
             "horas de um período contam para o dia em que ele começa.",
             shown,
         )
+        for row, past in zip(self.rows, self._holiday_past(day_limit), strict=True):
+            row.holiday_past_today = past
         holiday = sum(r.period.worked_minutes() for r in self.rows if r.period.holiday)
         if holiday:
+            past = sum(r.holiday_past_today for r in self.rows)
             self.result.step(
                 LEI_605_HOLIDAY,
                 "Os períodos em feriado ficam fora desta conta: hoje todas as horas trabalhadas "
                 "no feriado sem outro dia de folga são pagas em dobro (na calculadora de horas "
-                "extraordinárias).",
+                "extraordinárias, onde se diz se houve outra folga).",
                 {"Horas em feriado": format_hours(Decimal(holiday))},
             )
+            if past:
+                self.result.step(
+                    CF_WORKING_TIME,
+                    f"Com outro dia de folga pelo feriado, o feriado vale como um dia normal de "
+                    f"trabalho: as horas dele além do limite do dia ({format_hours(Decimal(day_limit))}) "
+                    "são horas extras. Vão em campo próprio para a calculadora de horas "
+                    "extraordinárias, que só as conta se houve outra folga (sem ela, todas as horas "
+                    "do feriado já são pagas em dobro).",
+                    {"Horas em feriado": format_hours(Decimal(holiday)),
+                     "Delas, além do limite do dia": format_hours(Decimal(past))},
+                )
         old = sum(r.extension for r in self.rows)
         agreed = self.agreed_shift_limit()
         plain = ""
         if agreed is not None and agreed > SHIFT_DAY_LIMIT_MINUTES.value:
-            past = self._classify_today(SHIFT_DAY_LIMIT_MINUTES.value, SHIFT_WEEK_LIMIT_MINUTES.value)
-            for row, extension in zip(self.rows, past, strict=True):
+            plain_past = self._classify_today(SHIFT_DAY_LIMIT_MINUTES.value, SHIFT_WEEK_LIMIT_MINUTES.value)
+            for row, extension in zip(self.rows, plain_past, strict=True):
                 row.extension_plain = extension
             plain = (f" Se o seu acordo não for um acordo ou convenção coletiva válida, valem as "
                      f"{SHIFT_DAY_LIMIT_MINUTES.formatted} por dia dos turnos, e seriam "
-                     f"{format_hours(Decimal(sum(past)))} de horas extras.")
+                     f"{format_hours(Decimal(sum(plain_past)))} de horas extras.")
         self.result.highlight(
             f"Pelos limites de 1965 ({DAY_ORDINARY.short} por dia, {self._week_cap() // 60} "
             f"por semana), esta semana tem {format_hours(Decimal(old))} de prorrogação. Pelos "
@@ -766,6 +800,9 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
                           sum(r.period.worked_minutes() for r in rows if r.period.holiday)),
         "horas_extras_hoje": ("Horas extras pelos limites de hoje (CF/88, art. 7º, XIII e XIV)",
                               sum(r.extension_today for r in rows)),
+        "horas_feriado_alem_do_limite": (
+            "Horas de feriado além do limite do dia de hoje (horas extras se houve outro dia de folga)",
+            sum(r.holiday_past_today for r in rows)),
     }
     agreed = checker.agreed_shift_limit()
     if agreed is not None and agreed > SHIFT_DAY_LIMIT_MINUTES.value:
@@ -793,6 +830,7 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
             "compensacao_sabado": hours_text(Decimal(r.compensation)),
             "extras_hoje": hours_text(Decimal(r.extension_today)),
             "feriado": r.period.holiday,
+            "feriado_alem_do_limite": hours_text(Decimal(r.holiday_past_today)),
         }
         for r in rows
     ]
@@ -805,6 +843,7 @@ def _report(checker: Checker, result: ResultBuilder) -> None:
                          if r.extension and not r.period.holiday],
         "horas_refeicao": hours_text(Decimal(totals["horas_refeicao"][1])),
         "horas_feriado": hours_text(Decimal(totals["horas_feriado"][1])),
+        "horas_feriado_alem_do_limite": hours_text(Decimal(totals["horas_feriado_alem_do_limite"][1])),
         "folga_compensatoria": False,
     })
     for severity, message in checker.breaches:

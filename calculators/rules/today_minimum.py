@@ -54,6 +54,7 @@ class Hours:
     day_off: bool
     old_premiums: str  # the 1965 premiums, as shown
     old_total: str  # amount name of the 1965 extensions' pay with premiums ("" if none)
+    holiday_past: Decimal = Decimal(0)  # holiday hours past today's daily limit (as typed)
 
 
 def _rounded_and_exact(value: Decimal, result: ResultBuilder) -> str:
@@ -169,6 +170,9 @@ def today_minimum(values: ParsedInputs, hours: Hours, hourly: Decimal, result: R
     holiday_double = _holiday(hours, hourly, values.text("forma_salario") == "mensal", result, lines)
     if holiday_double:
         premium_lines.append(holiday_double)
+    holiday_overtime = _holiday_overtime(hours, hourly, result, lines)
+    if holiday_overtime:
+        premium_lines.append(holiday_overtime)
     premium = _sum(result, "total_acrescimos_minimo_hoje", "Hoje: total dos acréscimos — mínimo de hoje",
                    premium_lines)
     monthly = values.text("forma_salario") == "mensal"
@@ -178,6 +182,7 @@ def today_minimum(values: ParsedInputs, hours: Hours, hourly: Decimal, result: R
     result.details["minimo_hoje"] = {
         "acrescimos": format(premium, "f"), "total": format(total, "f"),
         "horas_extras": hours_text(overtime),
+        "horas_feriado_alem_do_limite": hours_text(hours.holiday_past if holiday_overtime else Decimal(0)),
         "linhas": lines,
     }
     night_note = ""
@@ -188,6 +193,9 @@ def today_minimum(values: ParsedInputs, hours: Hours, hourly: Decimal, result: R
     if holiday_double:
         holiday_note = (" O feriado trabalhado sem outra folga vale em dobro (Lei nº 605/1949, art. "
                         "9º; TST, Súmula nº 146).")
+    elif holiday_overtime:
+        holiday_note = (" Com outro dia de folga, o feriado vale como dia normal: as horas dele além "
+                        "do limite do dia são horas extras.")
     on_top = ", a mais que o salário mensal" if monthly else ""
     result.highlight(
         f"Hoje, o devido é no mínimo {result.money(premium)} de acréscimos "
@@ -268,6 +276,45 @@ def _holiday(hours: Hours, hourly: Decimal, monthly: bool, result: ResultBuilder
         {"Em dobro": result.money(on_top)},
     )
     return double
+
+
+def _holiday_overtime(hours: Hours, hourly: Decimal, result: ResultBuilder, lines: list[str]) -> str:
+    """The holiday worked with another day off is an ordinary working day: its hours past
+    today's daily limit are overtime at no less than 50% (CF/88, art. 7º, XIII and XVI), in
+    lines of their own; the name of the premium's line, or ``""``. Without another day off the
+    field is not used: every holiday hour is already paid in double (:func:`_holiday`)."""
+    if hours.holiday_past <= 0:
+        return ""
+    if not hours.day_off:
+        result.warn(
+            f"Sem outro dia de folga, todas as horas do feriado, também as "
+            f"{format_hours(hours.holiday_past)} além do limite do dia, são pagas em dobro: o campo "
+            "«Dessas horas de feriado, quantas passaram do limite do dia» só conta quando há outro "
+            "dia de folga. Leitura adotada: a dobra (duas vezes a hora) já é mais que a hora extra "
+            f"com {MIN_OVERTIME_RATE.formatted}, e a página não soma as duas; não conferimos se a "
+            f"lei de hoje manda somá-las. {ASK}"
+        )
+        return ""
+    rate = MIN_OVERTIME_RATE.value
+    pay = hourly * hours.holiday_past / SIXTY
+    salary = _line(result, "hoje_salario_feriado_alem_do_limite",
+                   f"Hoje: salário das {format_hours(hours.holiday_past)} do feriado além do limite "
+                   "do dia (hora normal)", pay)
+    lines.append(salary)
+    premium = _line(result, "hoje_acrescimo_feriado_alem_do_limite",
+                    f"Hoje: acréscimo de {MIN_OVERTIME_RATE.formatted} sobre essas horas do feriado",
+                    pay * rate)
+    lines.append(premium)
+    result.step(
+        CF_OVERTIME,
+        "Com outro dia de folga pelo feriado, o feriado vale como um dia normal de trabalho: as "
+        f"horas dele além do limite do dia são horas extras, com ao menos {MIN_OVERTIME_RATE.formatted} "
+        "a mais que a hora normal.",
+        {"Horas do feriado além do limite do dia": format_hours(hours.holiday_past),
+         "Salário dessas horas": str(result.amounts[salary]["formatted"]),
+         "Acréscimo": str(result.amounts[premium]["formatted"])},
+    )
+    return premium
 
 
 def _side_by_side(values: ParsedInputs, hours: Hours, overtime: Decimal, night: Decimal,

@@ -145,6 +145,7 @@ REGISTRY_ENTRY = f"""  - id: {SLUG}
     url: "https://www.planalto.gov.br/ccivil_03/decreto/1950-1969/D99999.htm"
     checked:
       date: "2026-12-01"
+      url_not_opened: true
       note: Ato de exemplo dos testes; o endereço não foi aberto.
 """
 

@@ -14,10 +14,15 @@ from hypothesis import strategies as st
 
 from macros.data.loader import LINE_BREAKS_READ_APART, DataError, FastStrictLoader, StrictLoader, read_yaml
 
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=30),
+# PyYAML's own writer cannot give back NEL and the line separators in every style (a mapping key
+# '\x85' comes back as ' ' with either parser), and no text has lone surrogates: the generated
+# texts leave them out (a NEL in a data file is a control character the checks refuse).
+TEXT = st.text(alphabet=st.characters(blacklist_characters="\x85\u2028\u2029",
+                                      blacklist_categories=("Cs",)), max_size=30)
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), TEXT,
                     st.floats(allow_nan=False, allow_infinity=False))
 VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                      | st.dictionaries(st.text(min_size=1, max_size=10), inner, max_size=4), max_leaves=20)
+                      | st.dictionaries(TEXT.filter(bool), inner, max_size=4), max_leaves=20)
 
 
 def test_the_project_data_reads_the_same_with_both_parsers() -> None:
@@ -58,3 +63,4 @@ def test_a_refusal_names_the_place_with_either_parser(tmp_path: Path, text: str,
     with pytest.raises(DataError) as caught:
         read_yaml(path)
     assert words in str(caught.value) and "Traceback" not in str(caught.value)
+

@@ -389,7 +389,9 @@ class StrictLoader(_Strict, yaml.SafeLoader):  # type: ignore[misc]
 # Characters the two parsers read differently (libyaml takes NEL and the Unicode line and paragraph
 # separators for line breaks, PyYAML keeps them): a file with one is read by StrictLoader only, so
 # that the check of control characters still sees it (tests/test_yaml_loaders.py).
-LINE_BREAKS_READ_APART = ("\x85", "\u2028", "\u2029")
+LINE_BREAKS_READ_APART = ("\x85", "\u2028", "\u2029",
+                          # and the escapes that write them in a double-quoted scalar
+                          "\\x85", "\\N", "\\L", "\\P", "\\u0085", "\\u2028", "\\u2029", "\\U00000085")
 
 # The same loader on libyaml's parser (about ten times faster: the data are read by every build);
 # a file it refuses is read again by :class:`StrictLoader`, whose reasons the messages translate.

@@ -42,12 +42,12 @@ HEIGHT_MAX = 1400
 
 
 def embed_path(name: str) -> str:
-    """``refeicao`` → ``embutir/refeicao/`` (the page's path from the site's root)."""
+    """A calculator's name → ``embutir/<name>/`` (the page's path from the site's root)."""
     return f"{FOLDER}/{quote(name, safe='')}/"
 
 
 def source_uri(name: str) -> str:
-    """The generated page's source (``embutir/refeicao.md``)."""
+    """The generated page's source (``embutir/<name>.md``)."""
     return f"{FOLDER}/{name}.md"
 
 

@@ -162,11 +162,12 @@ case "$cmd" in
       EP_RAPIDO=1 exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" -m "not browser and not site" "$@"
     fi
     log "pytest"
-    # Two workers (pytest-xdist): much of the browser tests' time is waiting on Chromium, so two
-    # test processes finish sooner on the 2 cores CI has (worksteal: an idle worker takes tests
-    # from the busy one, so the long browser sweeps do not leave one waiting at the end);
-    # EP_TEST_WORKERS=0 runs them in one.
-    exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-2}" --dist worksteal "$@"
+    # Four workers (pytest-xdist) on the 2 cores CI has: most of a browser test's time is waiting
+    # (on Chromium, on a throttled or held download, on a time limit), not computing, so two more
+    # processes fill that wait (worksteal: an idle worker takes tests from a busy one, so the long
+    # browser sweeps do not leave one waiting at the end). The fast loop above computes all the
+    # time and keeps two. EP_TEST_WORKERS=0 runs everything in one process.
+    exec .venv/bin/python -m pytest -n "${EP_TEST_WORKERS:-4}" --dist worksteal "$@"
     ;;
   avisos)
     # Known advisories of every pinned version: the PyPI's (its JSON API, the field pip-audit also

@@ -95,9 +95,9 @@ def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = Tru
 class SessionSite:
     """The session's site, built once for the whole run and started as soon as the tests are
     collected, in the background (``pytest_collection_finish``): while ``mkdocs build`` runs in
-    its own process, the tests that do not need the site go on. With two test processes
+    its own process, the tests that do not need the site go on. With several test processes
     (pytest-xdist) the first one to take the lock builds into the run's shared temporary folder
-    and the other reads its result; nothing writes into that folder afterwards (tests that change
+    and the others read its result; nothing writes into that folder afterwards (tests that change
     a site copy it first)."""
 
     def __init__(self, root: Path) -> None:

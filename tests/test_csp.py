@@ -30,7 +30,10 @@ def test_every_page_has_the_same_strict_policy(site_dir: Path) -> None:
         found = META.findall(text)
         assert len(found) == 1, path
         head = text[text.index("<head>"):]
-        assert head.index("Content-Security-Policy") < head.index("<script"), f"{path}: política depois de um script"
+        loads = re.search(r'<script|<style|<link rel="(?:stylesheet|preload|modulepreload)"', head)
+        first = loads.start() if loads else len(head)
+        assert head.index("Content-Security-Policy") < first, f"{path}: política depois de um script ou estilo"
+        assert csp.PLACEHOLDER not in text, f"{path}: a política não foi preenchida"
         assert text.index("Content-Security-Policy") < 1024 or text.index("charset") < 1024
         policy = found[0].replace("&quot;", '"').replace("&amp;", "&")
         policies.add(policy)
@@ -62,11 +65,17 @@ def test_data_blocks_need_no_hash_and_scripts_do() -> None:
     assert csp.script_hash("") == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
 
 
-def test_meta_goes_after_charset() -> None:
-    page = '<!doctype html><html><head>\n  <meta charset="utf-8">\n<title>x</title></head></html>'
-    changed = csp.insert_in_head(page, "<X>")
-    assert changed is not None and '<meta charset="utf-8"><X>' in changed
-    assert csp.insert_in_head("<html></html>", "<X>") is None
+def test_the_template_tag_is_filled_and_nothing_inserted() -> None:
+    """The build fills the value of the tag the template wrote; a page without it, or with two,
+    is not published (a template that does not extend overrides/main.html)."""
+    page = f'<!doctype html><html><head><meta charset="utf-8">{csp.placeholder_tag()}<title>x</title></head></html>'
+    filled = csp.fill(page, "a/index.html", "default-src 'self'")
+    assert filled == page.replace(csp.placeholder_tag(), csp.meta_tag("default-src 'self'"))
+    assert csp.fill("<html><body></body></html>", "x.html", "p") is None
+    for count in (0, 2):
+        wrong = "<html><head>" + csp.placeholder_tag() * count + "</head></html>"
+        with pytest.raises(csp.MissingPolicyError, match=rf"b/index.html: a página traz {count} vezes"):
+            csp.fill(wrong, "b/index.html", "p")
 
 
 def _theme_dirs() -> list[Path]:
@@ -104,6 +113,7 @@ def test_theme_scripts_are_approved_at_every_depth(tmp_path: Path) -> None:
              "catch(e){}}")
     page = tmp_path / "a" / "b" / "index.html"
     page.parent.mkdir(parents=True)
-    page.write_text(f"<html><head></head><body><script>{scope}</script></body></html>", encoding="utf-8")
+    page.write_text(f"<html><head>{csp.placeholder_tag()}</head><body><script>{scope}</script></body></html>",
+                    encoding="utf-8")
     policy = csp.add_to_site(tmp_path, _theme_dirs())
     assert csp.script_hash(scope) in policy

@@ -1,6 +1,10 @@
 """Content Security Policy: one strict policy, as a ``<meta http-equiv>``, on every page.
 
-Called from ``on_post_build`` (``macros/build/plugin.py``), once every page is written. The
+The tag is the template's: ``overrides/main.html`` writes it through its ``site_meta`` block, first
+among the site's own tags and before any style or script (:func:`placeholder_tag`, from
+``macros/build/page_parts.py``), with a placeholder for its value. Once every page is written,
+``on_post_build`` (``macros/build/plugin.py``) fills that value, and only that value: nothing is
+inserted into a built page. The value is known only then because the
 policy lists the SHA-256 hashes of the inline scripts the theme ships (the ``__md_scope`` set-up,
 the palette, the tabbed-content fix): they are read from the theme's own templates
 (:func:`shipped_scripts`), never from the built pages, so a script that data smuggled into a page
@@ -42,8 +46,9 @@ SCRIPT_TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""", re.I)
 # Types a browser runs; anything else (application/json, application/ld+json) is data.
 EXECUTABLE_TYPES = {"", "text/javascript", "application/javascript", "module"}
 HEAD = re.compile(r"<head[^>]*>", re.I)
-CHARSET = re.compile(r"\s*<meta\s+charset=[^>]*>", re.I)
 META = "Content-Security-Policy"
+# The value the template writes, filled after the build (:func:`fill`).
+PLACEHOLDER = "ep-politica-preenchida-depois-da-construcao"
 
 BASE_POLICY = (
     ("default-src", "'self'"),
@@ -91,15 +96,27 @@ def meta_tag(text: str) -> str:
     return f'<meta http-equiv="{META}" content="{shown}">'
 
 
-def insert_in_head(page: str, tag: str) -> str | None:
-    """``page`` with ``tag`` at the start of ``<head>``, after ``<meta charset>`` (which must stay
-    in the first 1024 bytes); ``None`` if the page has no ``<head>``."""
-    head = HEAD.search(page)
-    if head is None:
+def placeholder_tag() -> str:
+    """The tag every page's template writes, with :data:`PLACEHOLDER` for the policy."""
+    return meta_tag(PLACEHOLDER)
+
+
+class MissingPolicyError(ValueError):
+    """A built page does not carry the template's policy tag exactly once."""
+
+
+def fill(page: str, name: str, text_of_policy: str) -> str | None:
+    """``page`` with the template's policy tag filled with ``text_of_policy``; ``None`` for a file
+    with no ``<head>`` (not a page). A page with a ``<head>`` and not exactly one tag stops the
+    build (:class:`MissingPolicyError`): it was not made by ``overrides/main.html``."""
+    if HEAD.search(page) is None:
         return None
-    charset = CHARSET.match(page, head.end())
-    at = charset.end() if charset else head.end()
-    return page[:at] + tag + page[at:]
+    count = page.count(placeholder_tag())
+    if count != 1:
+        raise MissingPolicyError(
+            f"{name}: a página traz {count} vezes o lugar da política de segurança (esperado: 1); "
+            "todo template de página estende overrides/main.html, que o escreve no bloco site_meta.")
+    return page.replace(placeholder_tag(), meta_tag(text_of_policy))
 
 
 class UnknownScriptError(ValueError):
@@ -145,8 +162,9 @@ def shipped_scripts(theme_dirs: Iterable[Path], urls: Iterable[str]) -> set[str]
 
 
 def add_to_site(site_dir: Path, theme_dirs: Iterable[Path], site_url_path: str = "/") -> str:
-    """Put the policy first in the ``<head>`` of every HTML file of the built site; return it.
-    Raise :class:`UnknownScriptError` if a page runs an inline script the theme does not ship."""
+    """Fill the policy tag of every HTML file of the built site; return the policy. Raise
+    :class:`UnknownScriptError` if a page runs an inline script the theme does not ship, and
+    :class:`MissingPolicyError` if a page does not carry the template's tag once."""
     pages = sorted(site_dir.rglob("*.html"))
     texts = {path: path.read_text(encoding="utf-8") for path in pages}
     allowed = shipped_scripts(theme_dirs, base_urls(site_dir, site_url_path))
@@ -162,11 +180,9 @@ def add_to_site(site_dir: Path, theme_dirs: Iterable[Path], site_url_path: str =
                 )
             hashes.add(digest)
     text_of_policy = policy(hashes)
-    tag = meta_tag(text_of_policy)
-    for path, text in texts.items():
-        if META in text:
-            continue
-        changed = insert_in_head(text, tag)
+    filled = {path: fill(text, path.relative_to(site_dir).as_posix(), text_of_policy)
+              for path, text in texts.items()}
+    for path, changed in filled.items():
         if changed is not None:  # a stray HTML file without <head> is left as it is
             path.write_text(changed, encoding="utf-8")
     return text_of_policy

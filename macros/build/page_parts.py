@@ -6,7 +6,8 @@ fields of :class:`Parts`, given to every template as ``estatutos`` by the build 
 (``on_page_context`` for a page of ``docs/``, ``on_template_context`` for ``404.html`` and
 the «Sem internet» page):
 
-- ``site_meta`` (after Material's, before any style or script): the build id
+- ``site_meta`` (after Material's, before any style or script): the page's Content Security
+  Policy tag, first, its value filled once every page is written (:mod:`macros.build.csp`), the build id
   (``<meta name="ep-versao">``: the browser never mixes two builds), on a page with a
   calculator's form the engine's early start right after it (:func:`bundles.early_start`), the
   address the build wrote and every group's files (:func:`bundles.head_tags`), the feed's link;
@@ -31,7 +32,7 @@ from markupsafe import Markup
 
 from ..data import site as data_site
 from ..render import calculator_embed, material, metadata, not_found
-from . import bundles, feed, offline, report_destination
+from . import bundles, csp, feed, offline, report_destination
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Parts:
 def _common(site: data_site.Site, config: Any, root: str, early: str = "") -> str:
     out = site.products.bundles
     version = html.escape(site.products.build_id)
-    return (f'<meta name="ep-versao" content="{version}">{early}'
+    return (f'{csp.placeholder_tag()}<meta name="ep-versao" content="{version}">{early}'
             f'{bundles.head_tags(out, config["site_url"] or "")}{feed.head_link(root)}')
 
 

@@ -240,7 +240,7 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
         try:
             csp.add_to_site(site_dir, [Path(d) for d in config["theme"].dirs],
                             urlsplit(config["site_url"] or "/").path or "/")
-        except csp.UnknownScriptError as exc:
+        except (csp.UnknownScriptError, csp.MissingPolicyError) as exc:
             raise PluginError(f"Política de segurança — {exc}") from exc
         hosting.write_headers_file(site_dir)  # _headers: the same headers for Netlify, Cloudflare
         # After every change to the written files: brotli and gzip copies of the engine and large assets.

@@ -20,13 +20,22 @@ centavo, art. 1º, § 1º, and dropped the fractions then recorded, art. 15; it 
 amounts computed later).
 
 Era (input ``era``): ``hoje`` (default) in reais; ``1965`` in cruzeiros, the act's rule only.
-Today (era ``hoje`` only, never in Cr$): the minimum on today's overtime hours
-(``horas_extras_hoje``, which ``jornada`` hands over; else the extensions typed) at no less
-than 50% (CF/88, art. 7º, XVI), meal hours at 100%, the holiday as in § 7º, on the basic salary
-(TST, OJ nº 60, II); night overtime with the night additional the worker receives in its base
-(TST, SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016), or a plain statement that it is left out.
-Chiefs: no today's figure, the reason and where to ask. The worker's agreement percentages are
-shown side by side with the act's rule and the minimum, never as an amount owed.
+Today (era ``hoje`` only, never in Cr$; :mod:`calculators.rules.today_minimum`, which names each
+provision it applies): the minimum on today's overtime hours (the larger of
+``horas_extras_hoje``, which ``jornada`` hands over, and the extensions typed) at no less than
+50% (CF/88, art. 7º, XVI), meal hours at 100% (§ 5º, c), on the basic salary (TST, OJ nº 60, II);
+night overtime with the night additional the worker receives in its base (TST, SBDI-1,
+E-RR-1260-79.2011.5.08.0002, 2016), or a plain statement that it is left out; the holiday
+without another day off in double (Lei nº 605/1949, art. 9º; TST, Súmula nº 146, on top of a
+monthly salary); with another day off, its hours past the day's limit
+(``horas_feriado_alem_do_limite``) as overtime (CF/88, art. 7º, XIII and XVI). More of those
+hours than holiday hours is refused, naming both fields, in either era. Here, in the hourly
+wage: the divisor of CLT, art. 64, and today's week of at most 44 hours (CF/88, art. 7º, XIII):
+a longer contract week or a larger divisor is brought down to it, with a line that says so.
+The limits of the day and the week (CF/88, art. 7º, XIII and XIV; TST, Súmula nº 423) are
+``jornada``'s: this module takes its hours as typed. Chiefs: no today's figure, the reason and
+where to ask. The worker's agreement percentages are shown side by side with the act's rule
+and the minimum, never as an amount owed.
 """
 
 from dataclasses import dataclass

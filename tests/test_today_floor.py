@@ -671,3 +671,49 @@ def test_more_holiday_hours_past_the_limit_than_holiday_hours_are_refused(
     [message] = [e["message"] for e in result["errors"] if e["field"] == "horas_feriado_alem_do_limite"]
     assert f"«{labels['horas_feriado_alem_do_limite']}»" in message and f"«{labels['horas_feriado']}»" in message
     assert "não pode ser mais que" in message, message
+
+
+# --- a 1965 share may move; today's lines never do ----------------------------------------------
+
+def _lines_add_up(result: dict[str, Any]) -> None:
+    amounts = result["amounts"]
+    for key, amount in amounts.items():
+        parts = amount.get("parts") or []
+        if parts:
+            assert sum((Decimal(amounts[p]["value"]) for p in parts), Decimal(0)) == Decimal(amount["value"]), key
+
+
+def test_a_1965_share_can_lose_a_centavo_when_other_hours_grow() -> None:
+    """dev/calculators.md, «Dinheiro»: in the 1965 column the amount paid is rounded once and the
+    lines are its shares, so when hours of another kind grow a share can lose one unit to another
+    line (found by hypothesis over _more_overtime pairs; this is a realistic one). No rounding can
+    keep the total rounded once, the lines adding up to it and every line from ever falling, and
+    the 1965 rule keeps the first two; today's lines, each rounded once from its own hours, never
+    move when other hours grow."""
+    less = {"era": "hoje", "salario_mensal": "2.247,61", "prorrogacoes": [{"horas": "4:34"}],
+            "horas_refeicao": "0:09", "horas_feriado": "6:58"}
+    low = api.run("horas_extras", less)
+    high = api.run("horas_extras", {**less, "horas_refeicao": "1:38"})
+    assert low["ok"] and high["ok"]
+    share = lambda result, key: Decimal(result["amounts"][key]["value"])  # noqa: E731
+    assert (share(low, "salario_feriado"), share(high, "salario_feriado")) == (Decimal("71.18"), Decimal("71.17"))
+    for key in ("total", "total_acrescimos"):
+        assert share(high, key) > share(low, key), key
+    for key in ("hoje_salario_feriado", "hoje_dobra_feriado"):
+        assert share(low, key) == share(high, key), key
+    for result in (low, high):
+        _lines_add_up(result)
+
+
+@seed(SEED)
+@_settings(0.5)
+@given(_more_overtime())
+def test_todays_lines_never_fall_when_hours_are_added(pair: tuple[dict[str, Any], dict[str, Any]]) -> None:
+    """Each line of today's minimum and of the agreement's column is rounded once from its own
+    hours: adding hours of any kind never lowers one (unlike a 1965 share, above)."""
+    less, more = pair
+    low, high = _run("horas_extras", less), _run("horas_extras", more)
+    fell = {key: (amount["value"], high["amounts"][key]["value"]) for key, amount in low["amounts"].items()
+            if amount["column"] in ("hoje", "acordo") and key in high["amounts"]
+            and Decimal(high["amounts"][key]["value"]) < Decimal(amount["value"])}
+    assert not fell, fell

@@ -205,3 +205,16 @@ def week_floor(week: WeekInputs) -> int:
     past_days = sum(max(0, worked - day_limit) for worked in by_day.values())
     return max(past_days, past_week)
 
+
+
+def holiday_past_floor(week: WeekInputs) -> int:
+    """With another day off, the holiday is an ordinary working day (CF/88, art. 7º, XIII and
+    XIV): its hours past the day's limit are overtime, at least. Minutes of the holiday periods
+    of each day (the day a period starts), summed, past the day's limit of :func:`limits`; the
+    week's limit is not counted here (a lower bound)."""
+    day_limit, _ = limits(week)
+    by_day: dict[date, int] = {}
+    for period in week.periods:
+        if period.holiday:
+            by_day[period.start.date()] = by_day.get(period.start.date(), 0) + period.worked
+    return sum(max(0, worked - day_limit) for worked in by_day.values())

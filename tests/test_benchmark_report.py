@@ -75,3 +75,71 @@ def test_names_sort_by_date(tmp_path: Path) -> None:
              for i, h in enumerate((30, 1, 2000))]
     assert sorted(names, key=lambda n: n[:16]) == [names[1], names[0], names[2]]
     assert sorted(names) == sorted(names, key=lambda n: n[:16])
+
+
+def _floor() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_floor", ROOT / "benchmarks" / "floor.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Captured from `pytest --hypothesis-show-statistics` with hypothesis 6.170 (the first block as
+# benchmarks/results/2026-12-03T1215Z-0f283a1-piso.md printed it, whose table came out empty; the
+# failing and parametrized blocks from a run of the same release on a small file).
+STATISTICS_SAMPLE = """\
+============================ Hypothesis Statistics =============================
+tests/test_today_floor.py::test_the_holiday_is_paid_in_double_today:
+
+  - during generate phase (45.25 seconds):
+    - Typical runtimes: ~ 5-125 ms, of which ~ 3-84 ms in data generation
+    - 1000 passing, 0 failing, and 203 invalid test cases
+    - Events:
+      * 8.40%, gave up because: failed to satisfy assume() in _run (line 66)
+
+  - Stopped because settings.max_examples=1000
+
+
+tests/test_today_floor.py::test_overtime_minimum_is_never_below_the_floor:
+
+  - during generate phase (0.02 seconds):
+    - Typical runtimes: ~ 0-4 ms, of which < 1ms in data generation
+    - 6 passing, 4 failing, and 0 invalid test cases
+    - Found 1 distinct error in this phase
+
+  - during shrink phase (0.03 seconds):
+    - Typical runtimes: ~ 0-6 ms, of which ~ 0-4 ms in data generation
+    - 7 passing, 9 failing, and 0 invalid test cases
+    - Tried 16 shrinks of which 9 were successful
+
+  - Stopped because nothing left to do
+
+
+tests/test_today_floor.py::test_the_generator_reaches_every_declared_field[jornada]:
+
+  - during generate phase (0.00 seconds):
+    - Typical runtimes: ~ 0-2 ms, of which < 1ms in data generation
+    - 1 passing, 0 failing, and 0 invalid test cases
+
+  - Stopped because settings.max_examples=1
+
+
+=========================== short test summary info ============================
+"""
+
+
+def test_the_floor_run_reads_hypothesis_statistics() -> None:
+    """benchmarks/floor.py's table of examples per property, from the output format of the
+    hypothesis installed (the 1215Z results file had an empty table: the parser expected
+    «passing examples»): the examples of the phases that run them, not the shrinker's tries."""
+    floor = _floor()
+    assert floor.statistics(STATISTICS_SAMPLE) == {
+        "test_the_holiday_is_paid_in_double_today": [1000, 0, 203],
+        "test_overtime_minimum_is_never_below_the_floor": [6, 4, 0],
+        "test_the_generator_reaches_every_declared_field[jornada]": [1, 0, 0],
+    }
+    older = ("tests/test_today_floor.py::test_x:\n\n  - during generate phase (1.00 seconds):\n"
+             "    - 100 passing examples, 0 failing examples, 3 invalid examples\n")
+    assert floor.statistics(older) == {"test_x": [100, 0, 3]}
+    assert floor.statistics("1 passed in 0.3s\n") == {}

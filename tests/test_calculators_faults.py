@@ -123,3 +123,37 @@ def test_run_json_refuses_bad_tables_and_computes_good_input() -> None:
     good = json.loads(api.run_json("horas_extras", json.dumps(
         {"salario_mensal": "1.200,00", "prorrogacoes": [{"horas": "2:00"}]})))
     assert good["ok"] is True
+
+
+DAY_OFF = "folga_compensatoria"
+HOLIDAY = {"era": "hoje", "forma_salario": "hora", "salario_hora": "10,00", "horas_feriado": "8:00"}
+
+
+@pytest.mark.parametrize("wrong", [[], [False], {}, 0, 2, 1.5, "talvez", ["não"]],
+                         ids=lambda v: json.dumps(v, ensure_ascii=False))
+def test_a_wrong_type_for_the_day_off_is_refused_naming_the_field(wrong: Any) -> None:
+    """«folga_compensatoria: []» was read as blank, so as «não»: the holiday paid in double
+    without a word. Any value that is not yes or no is refused, with the field's label."""
+    [label] = [f["label"] for f in api.describe("horas_extras")["inputs"] if f["name"] == DAY_OFF]
+    result = api.run("horas_extras", {**HOLIDAY, DAY_OFF: wrong})
+    assert result["ok"] is False, result.get("amounts", {}).get("total_minimo_hoje")
+    assert result["errors"] == [{"field": DAY_OFF, "message": f"{label}: responda sim ou não."}]
+
+
+def _fields_not_lists() -> list[Any]:
+    out = []
+    for name in api.names():
+        for spec in api.describe(name)["inputs"]:
+            if spec["type"] != "list":
+                out.append(pytest.param(name, spec["name"], spec["label"], id=f"{name}.{spec['name']}"))
+    return out
+
+
+@pytest.mark.parametrize(("name", "field", "label"), _fields_not_lists())
+def test_an_empty_list_is_no_blank_in_a_field_that_is_not_a_list(name: str, field: str, label: str) -> None:
+    """No form sends ``[]`` for a field that is not a list: from the API it is refused with the
+    field's label, never taken for the field left blank (its default)."""
+    result = api.run(name, {field: []}, None)
+    assert result["ok"] is False
+    [message] = [e["message"] for e in result["errors"] if e["field"] == field]
+    assert message.startswith(f"{label}: ") and "Erro interno" not in message, message

@@ -468,7 +468,7 @@ def parse_inputs(fields: tuple[Field, ...], raw: object, prefix: str = "") -> Pa
         path = f"{prefix}{spec.name}"
         currency = _currency_of(spec, fields, values)
         raw_value = raw.get(spec.name)
-        if is_blank(raw_value) or (spec.type != "list" and raw_value == []):
+        if is_blank(raw_value):  # an empty list is no blank: in a field that is not a list, refused
             raw_value = spec.default
         if is_blank(raw_value):
             if spec.required:

@@ -20,17 +20,27 @@ centavo, art. 1º, § 1º, and dropped the fractions then recorded, art. 15; it 
 amounts computed later).
 
 Era (input ``era``): ``hoje`` (default) in reais; ``1965`` in cruzeiros, the act's rule only.
-Today (era ``hoje`` only, never in Cr$): the minimum on today's overtime hours
-(``horas_extras_hoje``, which ``jornada`` hands over; else the extensions typed) at no less
-than 50% (CF/88, art. 7º, XVI), meal hours at 100%, the holiday as in § 7º, on the basic salary
-(TST, OJ nº 60, II); night overtime with the night additional the worker receives in its base
-(TST, SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016), or a plain statement that it is left out.
-Chiefs: no today's figure, the reason and where to ask. The worker's agreement percentages are
-shown side by side with the act's rule and the minimum, never as an amount owed.
+Today (era ``hoje`` only, never in Cr$; :mod:`calculators.rules.today_minimum`, which names each
+provision it applies): the minimum on today's overtime hours (the larger of
+``horas_extras_hoje``, which ``jornada`` hands over, and the extensions typed) at no less than
+50% (CF/88, art. 7º, XVI), meal hours at 100% (§ 5º, c), on the basic salary (TST, OJ nº 60, II);
+night overtime with the night additional the worker receives in its base (TST, SBDI-1,
+E-RR-1260-79.2011.5.08.0002, 2016), or a plain statement that it is left out; the holiday
+without another day off in double (Lei nº 605/1949, art. 9º; TST, Súmula nº 146, on top of a
+monthly salary); with another day off, its hours past the day's limit
+(``horas_feriado_alem_do_limite``) as overtime (CF/88, art. 7º, XIII and XVI). More of those
+hours than holiday hours is refused, naming both fields, in either era. Here, in the hourly
+wage: the divisor of CLT, art. 64, and today's week of at most 44 hours (CF/88, art. 7º, XIII):
+a longer contract week or a larger divisor is brought down to it, with a line that says so.
+The limits of the day and the week (CF/88, art. 7º, XIII and XIV; TST, Súmula nº 423) are
+``jornada``'s: this module takes its hours as typed. Chiefs: no today's figure, the reason and
+where to ask. The worker's agreement percentages are shown side by side with the act's rule
+and the minimum, never as an amount owed.
 """
 
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from ..acts.cf_1988 import (
     CF_OVERTIME,
@@ -89,6 +99,18 @@ G_AGREEMENT = "O seu acordo ou convenção"
 TODAY_ONLY = ("era", ("hoje",))
 HOLIDAY_LABEL = "Horas trabalhadas em feriado"
 HOLIDAY_PAST_LABEL = "Dessas horas de feriado, quantas passaram do limite do dia"
+
+
+def _hours_field(name: str, label: str, help_text: str, **more: Any) -> Field:
+    """Hours of one kind, at most a month's (744: 31 days of 24 hours, the form's bound, not law)."""
+    return Field(name, label, "duration", help_text, unit="h", minimum="0", maximum="744", **more)
+
+
+def _percent_field(name: str, label: str, help_text: str, placeholder: str, group: str) -> Field:
+    """A percentage from the payslip or the agreement, optional, in today's values only."""
+    return Field(name, label, "decimal", help_text, unit="%", required=False, placeholder=placeholder,
+                 group=group, visible_when=TODAY_ONLY, minimum="0", maximum="1000")
+
 
 FIELDS: tuple[Field, ...] = (
     Field(
@@ -197,10 +219,9 @@ FIELDS: tuple[Field, ...] = (
         default=False,
         group=G_WAGE,
     ),
-    Field(
+    _hours_field(
         "horas_extras_hoje",
         "Horas extras",
-        "duration",
         f"As horas além de {DAY_LIMIT_MINUTES.number} por dia e {WEEK_LIMIT_MINUTES.number} por "
         f"semana (ou {SHIFT_DAY_LIMIT_MINUTES.number} por dia e {SHIFT_WEEK_LIMIT_MINUTES.number} por "
         "semana em turnos ininterruptos de revezamento; com limite de acordo acima de "
@@ -208,65 +229,44 @@ FIELDS: tuple[Field, ...] = (
         f"{WEEK_LIMIT_MINUTES.number}, o mínimo com ou sem acordo coletivo válido), somadas: a "
         "calculadora de jornada as preenche. Se você também informar as prorrogações da lei de "
         "1965, mais abaixo, conta o que for maior.",
-        unit="h",
         required=False,
-        minimum="0",
-        maximum="744",
         placeholder="ex.: 4:00",
         group=G_TODAY,
         visible_when=TODAY_ONLY,
     ),
-    Field(
+    _hours_field(
         "horas_extras_noturnas",
         f"Dessas horas extras, quantas foram à noite ({NIGHT_START_AT.number}h às "
         f"{DAY_START_AT.number}h)",
-        "duration",
         f"Horas extras feitas entre {NIGHT_START_AT.number} horas e {DAY_START_AT.number} horas do "
         "dia seguinte.",
-        unit="h",
         default="0",
-        minimum="0",
-        maximum="744",
         group=G_TODAY,
         visible_when=TODAY_ONLY,
     ),
-    Field(
+    _percent_field(
         "adicional_noturno",
         "Adicional noturno que você recebe",
-        "decimal",
         "O percentual do adicional noturno do seu contracheque ou do seu acordo (ex.: 20). Com "
         "ele, o mínimo de hoje põe o adicional na base das horas extras noturnas.",
-        unit="%",
-        required=False,
-        placeholder="ex.: 20",
-        group=G_TODAY,
-        visible_when=TODAY_ONLY,
-        minimum="0",
-        maximum="1000",
+        "ex.: 20",
+        G_TODAY,
     ),
-    Field(
+    _hours_field(
         "horas_refeicao",
         "Horas trabalhadas na refeição",
-        "duration",
         f"Horas de serviço nas horas destinadas à refeição e descanso: acréscimo de "
         f"{RATE_MEAL.formatted} (art. 7º, § 5º, c). " + example("Como 1:00, 1h ou 60min."),
-        unit="h",
         default="0",
-        minimum="0",
-        maximum="744",
         group=G_HOURS,
     ),
-    Field(
+    _hours_field(
         "horas_feriado",
         HOLIDAY_LABEL,
-        "duration",
         f"Horas de serviço em feriados legais: acréscimo de {RATE_HOLIDAY.formatted}, salvo se a "
         f"administração determinar outro dia de folga (art. 7º, § 7º). Hoje, sem outra folga, "
         f"são pagas em dobro (Lei nº 605/1949, art. 9º).",
-        unit="h",
         default="0",
-        minimum="0",
-        maximum="744",
         group=G_HOURS,
     ),
     Field(
@@ -278,20 +278,16 @@ FIELDS: tuple[Field, ...] = (
         default=False,
         group=G_HOURS,
     ),
-    Field(
+    _hours_field(
         "horas_feriado_alem_do_limite",
         HOLIDAY_PAST_LABEL,
-        "duration",
         f"Só conta com outro dia de folga: então o feriado vale como um dia normal de trabalho, e "
         f"as horas além do limite do dia ({DAY_LIMIT_MINUTES.short}; "
         f"{SHIFT_DAY_LIMIT_MINUTES.short} em turnos ininterruptos de revezamento) são horas "
         f"extras, com acréscimo de ao menos {MIN_OVERTIME_RATE.formatted} (Constituição, art. 7º, "
         "XIII e XVI). A calculadora de jornada preenche. Sem outra folga, todas as horas do "
         "feriado já são pagas em dobro.",
-        unit="h",
         required=False,
-        minimum="0",
-        maximum="744",
         placeholder="ex.: 4:00",
         group=G_HOURS,
         visible_when=TODAY_ONLY,
@@ -323,33 +319,21 @@ FIELDS: tuple[Field, ...] = (
         ),
         group=G_1965,
     ),
-    Field(
+    _percent_field(
         "acordo_extra",
         "Percentual de hora extra do seu acordo ou convenção",
-        "decimal",
         "Se o seu acordo ou convenção coletiva paga mais que 50%, escreva o percentual (ex.: "
         "100). O resultado mostra esse cálculo ao lado, sem dizer que é devido: confira no "
         "acordo.",
-        unit="%",
-        required=False,
-        placeholder="ex.: 100",
-        group=G_AGREEMENT,
-        visible_when=TODAY_ONLY,
-        minimum="0",
-        maximum="1000",
+        "ex.: 100",
+        G_AGREEMENT,
     ),
-    Field(
+    _percent_field(
         "acordo_noturno",
         "Adicional noturno do seu acordo ou convenção",
-        "decimal",
         "O percentual do adicional noturno do seu acordo, se for outro (ex.: 50).",
-        unit="%",
-        required=False,
-        placeholder="ex.: 50",
-        group=G_AGREEMENT,
-        visible_when=TODAY_ONLY,
-        minimum="0",
-        maximum="1000",
+        "ex.: 50",
+        G_AGREEMENT,
     ),
 )
 

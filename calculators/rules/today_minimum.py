@@ -2,26 +2,38 @@
 today's minimum is a floor for whatever was entered, or it is not shown; issue 26: proven for
 every input by ``tests/test_today_floor.py``).
 
-In values of today (R$), for a worker who does not hold a chief post:
+In values of today (R$), for a worker who does not hold a chief post, this module applies (each
+one the provision of a step of the result):
 
-- **The hours** (CF/88, art. 7º, XIII and XVI): today's overtime hours are the larger of the
-  hours typed as today's (``horas_extras_hoje``, which ``jornada`` hands over) and the 1965
-  extensions: every hour past the 1965 limits (8 a day, 48 a week) is past today's too, so a
-  smaller figure typed as today's never lowers the minimum; the result says which was taken.
-- **The premium**: at least 50% of the hour (XVI), on the basic salary (TST, OJ nº 60, II); at
-  night with the night additional the worker receives in the base (TST, SBDI-1,
-  E-RR-1260-79.2011.5.08.0002, 2016). The meal hours keep the 100% of the 1965 law
-  (art. 7º, § 5º, c), the larger of the two.
-- **The holiday** worked without another day off: paid in double (Lei nº 605/1949, art. 9º),
-  and for the monthly-paid worker the double comes on top of the salary, which already pays
-  the rest day (TST, Súmula nº 146): two hours' pay per hour, not only the premium.
+- **The hours** (CF/88, art. 7º, XIII, ``CF_WORKING_TIME``): today's overtime hours are the larger
+  of the hours typed as today's (``horas_extras_hoje``, which ``jornada`` counts and hands over:
+  the limits of CF/88, art. 7º, XIII and XIV, and TST Súmula nº 423 are applied there, not here)
+  and the 1965 extensions: every hour past the 1965 limits (8 a day, 48 a week: Lei nº
+  4.860/1965, art. 7º, caput) is past today's too, so a smaller figure typed as today's never
+  lowers the minimum; the result says which was taken.
+- **The premium** (CF/88, art. 7º, XVI, ``CF_OVERTIME``): at least 50% of the hour, on the basic
+  salary (TST, OJ nº 60, II, da SBDI-1); at night with the night additional the worker receives
+  in the base (TST, SBDI-1, E-RR-1260-79.2011.5.08.0002, 2016, ``NIGHT_IN_BASE``). The meal hours
+  keep the 100% of the 1965 law (art. 7º, § 5º, c), the larger of the two.
+- **The holiday** worked without another day off: paid in double (Lei nº 605/1949, art. 9º), and
+  for the monthly-paid worker the double comes on top of the salary, which already pays the
+  rest day (TST, Súmula nº 146): two hours' pay per hour, not only the premium.
+- **The holiday with another day off**: an ordinary working day, so no double; its hours past
+  the day's limit (``horas_feriado_alem_do_limite``, which ``jornada`` fills by that day's limit)
+  are overtime at no less than 50% (CF/88, art. 7º, XIII and XVI), in lines of their own. Only
+  the day's limit counts, not the week's. Without a day off that field is not used, and a
+  warning says why (a reading: the double already pays more than 1.5 hours).
 - **Lines and totals**: every component is a line of its own (the hours' pay, the night
-  additional, the premium, the meal hours, the holiday's hours and its double), each rounded
-  once to the centavo; every total is the sum of the lines it names (``ResultBuilder.total``),
-  so the page and the receipt add up and a total only grows as hours are added.
+  additional, the premium, the meal hours, the holiday's hours and its double, the holiday's
+  hours past the limit and their premium), each rounded once to the centavo; every total is the
+  sum of the lines it names (``ResultBuilder.total``), so the page and the receipt add up and a
+  total only grows as hours are added.
 - **The agreement**: the percentages the worker typed from his agreement give a column of their
   own (``column="acordo"``), never said to be owed; when it comes out below today's minimum,
   the result says so.
+
+The hourly wage it receives is ``horas_extras``' (CLT, art. 64, with the week clamped to 44
+hours by CF/88, art. 7º, XIII).
 """
 
 from dataclasses import dataclass

@@ -9,6 +9,8 @@ Pyodide boots once per test process (not once per calculator):
   "NaN", no injected element, no dialog;
 - a shared link reopens and recomputes the same calculation;
 - instant navigation between calculator pages (and jornada → horas_extras) boots Pyodide once;
+- a holiday worked with another day off: the hand-off fills the hours past the day's limit, and
+  horas_extras pays them as overtime;
 - a failed load (the .wasm answered with 404, short time limit) shows the message and the
   worked examples stay visible;
 - the five Pyodide files are served with the right content types by nginx (deploy/nginx.conf) and
@@ -309,6 +311,43 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
         assert pg.evaluate("window.epMotores") == 1
     finally:
         ctx.close()
+
+
+def test_the_week_hands_the_holiday_past_the_limit_to_overtime(
+    calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str
+) -> None:
+    """A holiday worked 07:00–19:00: jornada's «Levar às horas extraordinárias» fills «Dessas horas
+    de feriado, quantas passaram do limite do dia» with the 4 hours past the 8th; with another day
+    off ticked and R$ 10,00 an hour, horas_extras pays them as overtime (CF/88, art. 7º, XIII and
+    XVI): R$ 40,00 + R$ 20,00 = R$ 60,00, and no double (the day off replaces it)."""
+    pg = open_calculator(calc_pages, calc_context, base_url, "jornada")
+    fill(pg, "jornada", {"periodos": [{"data": "2024-03-04", "inicio": "07:00", "fim": "19:00", "feriado": True}]})
+    submit(pg)
+    assert shown_amounts(pg, "jornada")["q:horas_feriado_alem_do_limite"] == "4 h"
+    pg.evaluate("window.marcaDaVisita = 'mesma'")
+    pg.click("#resultado-jornada [data-acao='levar']")
+    pg.wait_for_url("**/calculadoras/horas_extras/?*")
+    pg.wait_for_selector("#form-horas_extras")
+    assert pg.input_value("[data-path='horas_feriado']") == "12:00"
+    assert pg.input_value("[data-path='horas_feriado_alem_do_limite']") == "4:00"
+    assert not pg.is_checked("[data-path='folga_compensatoria']"), "a passagem não sabe da folga"
+    set_control(pg, "forma_salario", "hora")
+    set_control(pg, "salario_hora", "10,00")
+    set_control(pg, "folga_compensatoria", True)
+    submit(pg)
+    assert field_errors(pg) == {}
+    amounts = shown_amounts(pg, "horas_extras")
+    assert amounts["hoje_salario_feriado_alem_do_limite"] == "R$ 40,00"
+    assert amounts["hoje_acrescimo_feriado_alem_do_limite"] == "R$ 20,00"
+    assert amounts["total_minimo_hoje"] == "R$ 60,00"
+    assert "hoje_dobra_feriado" not in amounts
+    reference = api.run("horas_extras", {
+        "era": "hoje", "forma_salario": "hora", "salario_hora": "10,00", "horas_feriado": "12:00",
+        "horas_feriado_alem_do_limite": "4:00", "folga_compensatoria": True})
+    assert {k: v for k, v in amounts.items() if not k.startswith("q:")} == {
+        k: v["formatted"] for k, v in reference["amounts"].items()}
+    assert pg.evaluate("window.marcaDaVisita") == "mesma", "houve recarga completa da página"
+    assert pg.evaluate("window.epMotores") == 1
 
 
 CELLS_CUT = """() => {

@@ -4,7 +4,9 @@
 The other site is Python's own HTTP server on another address (127.0.0.2: another host, so
 another site and not only another origin, as a union's site is), serving a page with the code
 the full calculator page gives (its ``<iframe>``, pointed at this test's server). There the
-embeddable page asks before downloading the engine and computes; its links open the full site in
+embeddable page asks before downloading the engine, says that the answer cannot be remembered
+there (the browser refuses a third-party frame's storage; opened alone, it says nothing of it),
+and computes; its links open the full site in
 a new tab and never in the frame; it registers no service worker and keeps nothing; nothing the
 framing page sends it changes anything. A page that is not embeddable is refused in the same
 frame. At 320 px nothing scrolls sideways; the full page's button copies the code; axe-core finds
@@ -38,6 +40,9 @@ NAME = "refeicao"
 SALARY, SUPPLEMENT = "12$000", "3$000"
 ROW = f"#resultado-{NAME} tr[data-valor='suplemento_por_operario'] td"
 OTHER_HOST = "127.0.0.2"
+# Whether the browser refuses this document's storage (reading it throws).
+STORAGE_BLOCKED = "() => { try { localStorage.getItem('x'); return false; } catch { return true; } }"
+NO_MEMORY = ".motor-oferta-sem-memoria"  # the offer's note: the answer is not remembered here
 MESSAGES = json.loads((ROOT / "docs" / "assets" / "js" / "common" / "constants.json").read_text(encoding="utf-8"))
 
 
@@ -113,11 +118,18 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         # Before the engine: only the calculator, and the offer without «Usar sem internet».
         expect(frame.locator(f"#form-{NAME}")).to_be_visible()
         expect(frame.locator("[data-motor-acao='offline']")).to_have_count(0)
+        # Chromium refuses this frame's storage, as a browser that blocks third-party data does:
+        # the consent cannot be remembered, and the offer says so before it is given.
+        assert embed_frame(pg).evaluate(STORAGE_BLOCKED) is True
+        note = frame.locator(f".motor-oferta {NO_MEMORY}")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("dentro de outro site")
+        expect(note).to_contain_text("não fica lembrada")
+        expect(note).to_contain_text("O cálculo funciona do mesmo jeito")
         compute_in(frame)
         assert frame.locator(ROW).inner_text() == SUPPLEMENT
         # Nothing kept for later inside another site: no service worker asked for (see also
-        # test_no_service_worker_on_the_embed_page), no «Meus cálculos». Chromium refuses this
-        # frame's storage, as a browser that blocks third-party data does: it computes all the same.
+        # test_no_service_worker_on_the_embed_page), no «Meus cálculos»; it computed all the same.
         assert not [u for u in requested if u.endswith("/sw.js")], requested
         assert frame.locator(".calc-guardar, .meus-calculos").count() == 0
         # «Compartilhar» gives the full page's link, never the embeddable one.
@@ -129,6 +141,12 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         assert f"salario_dia={quote(SALARY, safe='')}" in shared or "salario_dia=12%24000" in shared, shared
         errors = [m.text for m in messages if m.type == "error"]
         assert not errors, errors
+        # The control: the same page opened by itself keeps the answer, and says nothing of it.
+        alone = ctx.new_page()
+        alone.goto(f"{base_url}/{embed.embed_path(NAME)}", wait_until="load")
+        expect(alone.locator(".motor-oferta [data-motor-acao='baixar']")).to_be_visible()
+        assert alone.evaluate(STORAGE_BLOCKED) is False
+        assert alone.locator(NO_MEMORY).count() == 0
     finally:
         ctx.close()
 

@@ -22,7 +22,10 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -93,6 +96,35 @@ def embed_frame(pg: Page) -> Frame:
     return frame
 
 
+@dataclass
+class Framed:
+    """The union's page open with the calculator framed: every request of the context and every
+    message of the page's console are recorded from the start."""
+    ctx: BrowserContext
+    page: Page
+    frame: FrameLocator
+    requested: list[str] = field(default_factory=list)
+    messages: list[ConsoleMessage] = field(default_factory=list)
+
+
+@contextmanager
+def framed(browser: Browser, other_site: OtherSite, site_dir: Path, base_url: str, file: str,
+           **options: Any) -> Iterator[Framed]:
+    """The union's page ``file``, with the code the full page gives, opened in a context of its
+    own (``options``: the viewport, a phone…), closed at the end."""
+    url = other_site.page(file, site_code(site_dir, NAME, base_url))
+    ctx = browser.new_context(locale="pt-BR", **options)
+    try:
+        pg = ctx.new_page()
+        opened = Framed(ctx, pg, pg.frame_locator("iframe"))
+        ctx.on("request", lambda r: opened.requested.append(r.url))
+        pg.on("console", lambda m: opened.messages.append(m))
+        pg.goto(url)
+        yield opened
+    finally:
+        ctx.close()
+
+
 def compute_in(frame: FrameLocator | Frame) -> None:
     """Type the salary, «Calcular», and accept the engine's download when asked."""
     frame.locator(f"#form-{NAME} [data-path='salario_dia']").fill(SALARY)
@@ -105,16 +137,9 @@ def compute_in(frame: FrameLocator | Frame) -> None:
 
 def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url: str, site_dir: Path,
                                                      other_site: OtherSite) -> None:
-    url = other_site.page("calcule.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
-    messages: list[ConsoleMessage] = []
-    requested: list[str] = []
-    ctx.on("request", lambda r: requested.append(r.url))
-    try:
-        pg = ctx.new_page()
-        pg.on("console", lambda m: messages.append(m))
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
+    with framed(browser, other_site, site_dir, base_url, "calcule.html",
+                viewport={"width": 390, "height": 844}) as opened:
+        pg, frame = opened.page, opened.frame
         # Before the engine: only the calculator, and the offer without «Usar sem internet».
         expect(frame.locator(f"#form-{NAME}")).to_be_visible()
         expect(frame.locator("[data-motor-acao='offline']")).to_have_count(0)
@@ -130,7 +155,7 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         assert frame.locator(ROW).inner_text() == SUPPLEMENT
         # Nothing kept for later inside another site: no service worker asked for (see also
         # test_no_service_worker_on_the_embed_page), no «Meus cálculos»; it computed all the same.
-        assert not [u for u in requested if u.endswith("/sw.js")], requested
+        assert not [u for u in opened.requested if u.endswith("/sw.js")], opened.requested
         assert frame.locator(".calc-guardar, .meus-calculos").count() == 0
         # «Compartilhar» gives the full page's link, never the embeddable one.
         frame.locator(f"#form-{NAME} [data-acao='compartilhar']").click()
@@ -139,16 +164,14 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         shared = link.input_value()
         assert shared.startswith(f"{base_url}/calculadoras/{NAME}/?"), shared
         assert f"salario_dia={quote(SALARY, safe='')}" in shared or "salario_dia=12%24000" in shared, shared
-        errors = [m.text for m in messages if m.type == "error"]
+        errors = [m.text for m in opened.messages if m.type == "error"]
         assert not errors, errors
         # The control: the same page opened by itself keeps the answer, and says nothing of it.
-        alone = ctx.new_page()
+        alone = opened.ctx.new_page()
         alone.goto(f"{base_url}/{embed.embed_path(NAME)}", wait_until="load")
         expect(alone.locator(".motor-oferta [data-motor-acao='baixar']")).to_be_visible()
         assert alone.evaluate(STORAGE_BLOCKED) is False
         assert alone.locator(NO_MEMORY).count() == 0
-    finally:
-        ctx.close()
 
 
 def test_no_service_worker_on_the_embed_page(browser: Browser, base_url: str) -> None:
@@ -180,12 +203,9 @@ def test_links_open_the_full_site_in_a_new_tab(browser: Browser, base_url: str, 
                                                other_site: OtherSite, which: str) -> None:
     """Each way out of the embeddable page opens a new tab on the site; the frame stays on the
     calculator (Material's instant navigation would have put the whole site in it)."""
-    url = other_site.page("links.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
+    with framed(browser, other_site, site_dir, base_url, "links.html",
+                viewport={"width": 390, "height": 844}) as opened:
+        pg, frame = opened.page, opened.frame
         expect(frame.locator(f"#form-{NAME}")).to_be_visible()
         embed_frame(pg).wait_for_load_state("load")
         if which == "completa":
@@ -197,15 +217,13 @@ def test_links_open_the_full_site_in_a_new_tab(browser: Browser, base_url: str, 
             compute_in(frame)
             link = frame.locator(f"#resultado-{NAME} a[href*='decreto-lei-3844-1941']").first
             want = "/decreto-lei-3844-1941/"
-        with ctx.expect_page() as opened:
+        with opened.ctx.expect_page() as new_tab:
             link.click()
-        tab = opened.value
+        tab = new_tab.value
         tab.wait_for_load_state()
         assert tab.url.startswith(base_url + want), tab.url
         assert "/embutir/" in embed_frame(pg).url
         assert embed_frame(pg).locator(f"#form-{NAME}").count() == 1
-    finally:
-        ctx.close()
 
 
 def test_a_page_that_is_not_embeddable_is_refused_in_the_same_frame(
@@ -233,13 +251,9 @@ def test_nothing_the_framing_page_sends_changes_the_calculator(browser: Browser,
                                                               other_site: OtherSite) -> None:
     """The framing page posts every message type the site's scripts know, and others, to the
     frame: the form, the result and the address stay as they were."""
-    url = other_site.page("mensagens.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
-        compute_in(frame)
+    with framed(browser, other_site, site_dir, base_url, "mensagens.html") as opened:
+        pg = opened.page
+        compute_in(opened.frame)
         inside = embed_frame(pg)
         state = "() => [location.href, document.querySelector('form.calc-form [data-path=salario_dia]').value, " \
                 "document.querySelector('.calc-resultado').innerHTML, document.title]"
@@ -252,8 +266,6 @@ def test_nothing_the_framing_page_sends_changes_the_calculator(browser: Browser,
             for (const p of payloads) w.postMessage(p, '*'); }""", payloads)
         pg.wait_for_timeout(800)
         assert inside.evaluate(state) == before
-    finally:
-        ctx.close()
 
 
 def test_the_address_only_fills_the_form_as_text(browser: Browser, base_url: str) -> None:
@@ -280,27 +292,21 @@ def test_the_embed_page_reads_at_320_px(browser: Browser, base_url: str, site_di
                                         other_site: OtherSite) -> None:
     """In a 320 px phone, inside the union's page (its 8 px margins: a frame of 304 px), nothing
     scrolls sideways, with the result drawn; every calculator's page alone at 320 px neither."""
-    url = other_site.page("estreito.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True,
-                              locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
-        compute_in(frame)
+    with framed(browser, other_site, site_dir, base_url, "estreito.html",
+                viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True) as opened:
+        pg = opened.page
+        compute_in(opened.frame)
         inside = embed_frame(pg)
         inject_css(inside, ALL_RENDERED_CSS)
         assert inside.evaluate("() => window.innerWidth") <= 304
         assert inside.evaluate(OVERFLOW) <= 0
         assert inside.evaluate(SCROLLERS) == []
         assert pg.evaluate(OVERFLOW) <= 0
-        alone = ctx.new_page()
+        alone = opened.ctx.new_page()
         for path in sorted(p.name for p in (site_dir / embed.FOLDER).iterdir() if p.is_dir()):
             alone.goto(f"{base_url}/{embed.embed_path(path)}", wait_until="load")
             assert alone.evaluate(OVERFLOW) <= 0, path
             assert alone.evaluate(SCROLLERS) == [], path
-    finally:
-        ctx.close()
 
 
 def test_the_copy_button_copies_the_code(browser: Browser, base_url: str, site_dir: Path) -> None:

@@ -10,7 +10,8 @@ and computes; its links open the full site in
 a new tab and never in the frame; it registers no service worker and keeps nothing; nothing the
 framing page sends it changes anything. A page that is not embeddable is refused in the same
 frame. At 320 px nothing scrolls sideways; the full page's button copies the code; axe-core finds
-nothing serious on the embeddable page, with its result, in both themes.
+nothing serious on the embeddable page, with its result, in both themes, nor inside the union's
+page, with the note on the consent and then with the result.
 """
 
 from __future__ import annotations
@@ -109,11 +110,14 @@ class Framed:
 
 @contextmanager
 def framed(browser: Browser, other_site: OtherSite, site_dir: Path, base_url: str, file: str,
-           **options: Any) -> Iterator[Framed]:
+           scripts: tuple[Path, ...] = (), **options: Any) -> Iterator[Framed]:
     """The union's page ``file``, with the code the full page gives, opened in a context of its
-    own (``options``: the viewport, a phone…), closed at the end."""
+    own (``options``: the viewport, a phone…; ``scripts``: injected into every frame by the
+    browser), closed at the end."""
     url = other_site.page(file, site_code(site_dir, NAME, base_url))
     ctx = browser.new_context(locale="pt-BR", **options)
+    for script in scripts:
+        ctx.add_init_script(path=str(script))
     try:
         pg = ctx.new_page()
         opened = Framed(ctx, pg, pg.frame_locator("iframe"))
@@ -123,6 +127,13 @@ def framed(browser: Browser, other_site: OtherSite, site_dir: Path, base_url: st
         yield opened
     finally:
         ctx.close()
+
+
+def serious_in(frame: Frame, where: str) -> list[str]:
+    """axe-core's serious and critical findings in ``frame`` (injected there by the browser)."""
+    inject_css(frame, ALL_RENDERED_CSS)
+    return [f"{where}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
+            for v in frame.evaluate(AUDIT, None) if v["impact"] in ("serious", "critical")]
 
 
 def compute_in(frame: FrameLocator | Frame) -> None:
@@ -137,7 +148,7 @@ def compute_in(frame: FrameLocator | Frame) -> None:
 
 def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url: str, site_dir: Path,
                                                      other_site: OtherSite) -> None:
-    with framed(browser, other_site, site_dir, base_url, "calcule.html",
+    with framed(browser, other_site, site_dir, base_url, "calcule.html", scripts=(AXE,),
                 viewport={"width": 390, "height": 844}) as opened:
         pg, frame = opened.page, opened.frame
         # Before the engine: only the calculator, and the offer without «Usar sem internet».
@@ -151,8 +162,11 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         expect(note).to_contain_text("dentro de outro site")
         expect(note).to_contain_text("não fica lembrada")
         expect(note).to_contain_text("O cálculo funciona do mesmo jeito")
+        problems = serious_in(embed_frame(pg), "com o aviso, antes do aceite")
         compute_in(frame)
         assert frame.locator(ROW).inner_text() == SUPPLEMENT
+        problems += serious_in(embed_frame(pg), "com o resultado")
+        assert not problems, "\n".join(problems)
         # Nothing kept for later inside another site: no service worker asked for (see also
         # test_no_service_worker_on_the_embed_page), no «Meus cálculos»; it computed all the same.
         assert not [u for u in opened.requested if u.endswith("/sw.js")], opened.requested

@@ -4,11 +4,14 @@
 The other site is Python's own HTTP server on another address (127.0.0.2: another host, so
 another site and not only another origin, as a union's site is), serving a page with the code
 the full calculator page gives (its ``<iframe>``, pointed at this test's server). There the
-embeddable page asks before downloading the engine and computes; its links open the full site in
+embeddable page asks before downloading the engine, says that the answer cannot be remembered
+there (the browser refuses a third-party frame's storage; opened alone, it says nothing of it),
+and computes; its links open the full site in
 a new tab and never in the frame; it registers no service worker and keeps nothing; nothing the
 framing page sends it changes anything. A page that is not embeddable is refused in the same
 frame. At 320 px nothing scrolls sideways; the full page's button copies the code; axe-core finds
-nothing serious on the embeddable page, with its result, in both themes.
+nothing serious on the embeddable page, with its result, in both themes, nor inside the union's
+page, with the note on the consent and then with the result.
 """
 
 from __future__ import annotations
@@ -20,7 +23,10 @@ import json
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -38,6 +44,9 @@ NAME = "refeicao"
 SALARY, SUPPLEMENT = "12$000", "3$000"
 ROW = f"#resultado-{NAME} tr[data-valor='suplemento_por_operario'] td"
 OTHER_HOST = "127.0.0.2"
+# Whether the browser refuses this document's storage (reading it throws).
+STORAGE_BLOCKED = "() => { try { localStorage.getItem('x'); return false; } catch { return true; } }"
+NO_MEMORY = ".motor-oferta-sem-memoria"  # the offer's note: the answer is not remembered here
 MESSAGES = json.loads((ROOT / "docs" / "assets" / "js" / "common" / "constants.json").read_text(encoding="utf-8"))
 
 
@@ -88,6 +97,45 @@ def embed_frame(pg: Page) -> Frame:
     return frame
 
 
+@dataclass
+class Framed:
+    """The union's page open with the calculator framed: every request of the context and every
+    message of the page's console are recorded from the start."""
+    ctx: BrowserContext
+    page: Page
+    frame: FrameLocator
+    requested: list[str] = field(default_factory=list)
+    messages: list[ConsoleMessage] = field(default_factory=list)
+
+
+@contextmanager
+def framed(browser: Browser, other_site: OtherSite, site_dir: Path, base_url: str, file: str,
+           scripts: tuple[Path, ...] = (), **options: Any) -> Iterator[Framed]:
+    """The union's page ``file``, with the code the full page gives, opened in a context of its
+    own (``options``: the viewport, a phone…; ``scripts``: injected into every frame by the
+    browser), closed at the end."""
+    url = other_site.page(file, site_code(site_dir, NAME, base_url))
+    ctx = browser.new_context(locale="pt-BR", **options)
+    for script in scripts:
+        ctx.add_init_script(path=str(script))
+    try:
+        pg = ctx.new_page()
+        opened = Framed(ctx, pg, pg.frame_locator("iframe"))
+        ctx.on("request", lambda r: opened.requested.append(r.url))
+        pg.on("console", lambda m: opened.messages.append(m))
+        pg.goto(url)
+        yield opened
+    finally:
+        ctx.close()
+
+
+def serious_in(frame: Frame, where: str) -> list[str]:
+    """axe-core's serious and critical findings in ``frame`` (injected there by the browser)."""
+    inject_css(frame, ALL_RENDERED_CSS)
+    return [f"{where}: {v['id']} {[n['target'] for n in v['nodes'][:3]]}"
+            for v in frame.evaluate(AUDIT, None) if v["impact"] in ("serious", "critical")]
+
+
 def compute_in(frame: FrameLocator | Frame) -> None:
     """Type the salary, «Calcular», and accept the engine's download when asked."""
     frame.locator(f"#form-{NAME} [data-path='salario_dia']").fill(SALARY)
@@ -100,25 +148,28 @@ def compute_in(frame: FrameLocator | Frame) -> None:
 
 def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url: str, site_dir: Path,
                                                      other_site: OtherSite) -> None:
-    url = other_site.page("calcule.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
-    messages: list[ConsoleMessage] = []
-    requested: list[str] = []
-    ctx.on("request", lambda r: requested.append(r.url))
-    try:
-        pg = ctx.new_page()
-        pg.on("console", lambda m: messages.append(m))
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
+    with framed(browser, other_site, site_dir, base_url, "calcule.html", scripts=(AXE,),
+                viewport={"width": 390, "height": 844}) as opened:
+        pg, frame = opened.page, opened.frame
         # Before the engine: only the calculator, and the offer without «Usar sem internet».
         expect(frame.locator(f"#form-{NAME}")).to_be_visible()
         expect(frame.locator("[data-motor-acao='offline']")).to_have_count(0)
+        # Chromium refuses this frame's storage, as a browser that blocks third-party data does:
+        # the consent cannot be remembered, and the offer says so before it is given.
+        assert embed_frame(pg).evaluate(STORAGE_BLOCKED) is True
+        note = frame.locator(f".motor-oferta {NO_MEMORY}")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("dentro de outro site")
+        expect(note).to_contain_text("não fica lembrada")
+        expect(note).to_contain_text("O cálculo funciona do mesmo jeito")
+        problems = serious_in(embed_frame(pg), "com o aviso, antes do aceite")
         compute_in(frame)
         assert frame.locator(ROW).inner_text() == SUPPLEMENT
+        problems += serious_in(embed_frame(pg), "com o resultado")
+        assert not problems, "\n".join(problems)
         # Nothing kept for later inside another site: no service worker asked for (see also
-        # test_no_service_worker_on_the_embed_page), no «Meus cálculos». Chromium refuses this
-        # frame's storage, as a browser that blocks third-party data does: it computes all the same.
-        assert not [u for u in requested if u.endswith("/sw.js")], requested
+        # test_no_service_worker_on_the_embed_page), no «Meus cálculos»; it computed all the same.
+        assert not [u for u in opened.requested if u.endswith("/sw.js")], opened.requested
         assert frame.locator(".calc-guardar, .meus-calculos").count() == 0
         # «Compartilhar» gives the full page's link, never the embeddable one.
         frame.locator(f"#form-{NAME} [data-acao='compartilhar']").click()
@@ -127,10 +178,14 @@ def test_the_embed_page_computes_inside_another_site(browser: Browser, base_url:
         shared = link.input_value()
         assert shared.startswith(f"{base_url}/calculadoras/{NAME}/?"), shared
         assert f"salario_dia={quote(SALARY, safe='')}" in shared or "salario_dia=12%24000" in shared, shared
-        errors = [m.text for m in messages if m.type == "error"]
+        errors = [m.text for m in opened.messages if m.type == "error"]
         assert not errors, errors
-    finally:
-        ctx.close()
+        # The control: the same page opened by itself keeps the answer, and says nothing of it.
+        alone = opened.ctx.new_page()
+        alone.goto(f"{base_url}/{embed.embed_path(NAME)}", wait_until="load")
+        expect(alone.locator(".motor-oferta [data-motor-acao='baixar']")).to_be_visible()
+        assert alone.evaluate(STORAGE_BLOCKED) is False
+        assert alone.locator(NO_MEMORY).count() == 0
 
 
 def test_no_service_worker_on_the_embed_page(browser: Browser, base_url: str) -> None:
@@ -162,12 +217,9 @@ def test_links_open_the_full_site_in_a_new_tab(browser: Browser, base_url: str, 
                                                other_site: OtherSite, which: str) -> None:
     """Each way out of the embeddable page opens a new tab on the site; the frame stays on the
     calculator (Material's instant navigation would have put the whole site in it)."""
-    url = other_site.page("links.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
+    with framed(browser, other_site, site_dir, base_url, "links.html",
+                viewport={"width": 390, "height": 844}) as opened:
+        pg, frame = opened.page, opened.frame
         expect(frame.locator(f"#form-{NAME}")).to_be_visible()
         embed_frame(pg).wait_for_load_state("load")
         if which == "completa":
@@ -179,15 +231,13 @@ def test_links_open_the_full_site_in_a_new_tab(browser: Browser, base_url: str, 
             compute_in(frame)
             link = frame.locator(f"#resultado-{NAME} a[href*='decreto-lei-3844-1941']").first
             want = "/decreto-lei-3844-1941/"
-        with ctx.expect_page() as opened:
+        with opened.ctx.expect_page() as new_tab:
             link.click()
-        tab = opened.value
+        tab = new_tab.value
         tab.wait_for_load_state()
         assert tab.url.startswith(base_url + want), tab.url
         assert "/embutir/" in embed_frame(pg).url
         assert embed_frame(pg).locator(f"#form-{NAME}").count() == 1
-    finally:
-        ctx.close()
 
 
 def test_a_page_that_is_not_embeddable_is_refused_in_the_same_frame(
@@ -215,13 +265,9 @@ def test_nothing_the_framing_page_sends_changes_the_calculator(browser: Browser,
                                                               other_site: OtherSite) -> None:
     """The framing page posts every message type the site's scripts know, and others, to the
     frame: the form, the result and the address stay as they were."""
-    url = other_site.page("mensagens.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
-        compute_in(frame)
+    with framed(browser, other_site, site_dir, base_url, "mensagens.html") as opened:
+        pg = opened.page
+        compute_in(opened.frame)
         inside = embed_frame(pg)
         state = "() => [location.href, document.querySelector('form.calc-form [data-path=salario_dia]').value, " \
                 "document.querySelector('.calc-resultado').innerHTML, document.title]"
@@ -234,8 +280,6 @@ def test_nothing_the_framing_page_sends_changes_the_calculator(browser: Browser,
             for (const p of payloads) w.postMessage(p, '*'); }""", payloads)
         pg.wait_for_timeout(800)
         assert inside.evaluate(state) == before
-    finally:
-        ctx.close()
 
 
 def test_the_address_only_fills_the_form_as_text(browser: Browser, base_url: str) -> None:
@@ -262,27 +306,21 @@ def test_the_embed_page_reads_at_320_px(browser: Browser, base_url: str, site_di
                                         other_site: OtherSite) -> None:
     """In a 320 px phone, inside the union's page (its 8 px margins: a frame of 304 px), nothing
     scrolls sideways, with the result drawn; every calculator's page alone at 320 px neither."""
-    url = other_site.page("estreito.html", site_code(site_dir, NAME, base_url))
-    ctx = browser.new_context(viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True,
-                              locale="pt-BR")
-    try:
-        pg = ctx.new_page()
-        pg.goto(url)
-        frame = pg.frame_locator("iframe")
-        compute_in(frame)
+    with framed(browser, other_site, site_dir, base_url, "estreito.html",
+                viewport={"width": 320, "height": 640}, is_mobile=True, has_touch=True) as opened:
+        pg = opened.page
+        compute_in(opened.frame)
         inside = embed_frame(pg)
         inject_css(inside, ALL_RENDERED_CSS)
         assert inside.evaluate("() => window.innerWidth") <= 304
         assert inside.evaluate(OVERFLOW) <= 0
         assert inside.evaluate(SCROLLERS) == []
         assert pg.evaluate(OVERFLOW) <= 0
-        alone = ctx.new_page()
+        alone = opened.ctx.new_page()
         for path in sorted(p.name for p in (site_dir / embed.FOLDER).iterdir() if p.is_dir()):
             alone.goto(f"{base_url}/{embed.embed_path(path)}", wait_until="load")
             assert alone.evaluate(OVERFLOW) <= 0, path
             assert alone.evaluate(SCROLLERS) == [], path
-    finally:
-        ctx.close()
 
 
 def test_the_copy_button_copies_the_code(browser: Browser, base_url: str, site_dir: Path) -> None:

@@ -441,7 +441,12 @@ def test_failed_tables_are_fetched_again(browser: Browser, base_url: str, half_s
         pg.select_option("[data-path='consulta']", "referencia")
         pg.fill("[data-path='referencia']", "25")
         pg.click("form.calc-form button[type='submit']")
-        # storage blocked: the offer asks, the consent holds for this page, one plain notice
+        # storage blocked: the offer asks and says the answer cannot be remembered here, the
+        # consent holds for this page, one plain notice
+        note = pg.locator(".motor-oferta .motor-oferta-sem-memoria")
+        note.wait_for()
+        assert "Este navegador não deixa o site guardar nada" in note.inner_text()
+        assert "não fica lembrada" in note.inner_text()
         pg.click(".motor-oferta [data-motor-acao='baixar']")
         expected = {
             "falha": ("não vieram (503)",),
@@ -493,6 +498,9 @@ def test_storage_full_is_told_as_storage(browser: Browser, base_url: str) -> Non
         pg = ctx.new_page()
         pg.goto(f"{base_url}/calculadoras/")
         status = ".motor-oferta .motor-progresso"
+        # Full is not blocked: the answer is remembered, and the offer does not say otherwise.
+        pg.locator(".motor-oferta[data-ligado]").wait_for(state="attached")
+        assert pg.locator(".motor-oferta-sem-memoria").count() == 0
         for estimate in ("", "navigator.storage.estimate = () => Promise.resolve({quota: 5e6, usage: 4e6})"):
             if estimate:
                 pg.evaluate(estimate)

@@ -11,16 +11,18 @@ tabs part (another tab never reloaded under a person's input) is in tests/browse
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import shutil
 import zipfile
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser
 from site_server import republish, start
 
-from .offline_helpers import CONSENT, ENGINE_CACHE
+from .offline_helpers import CONSENT, ENGINE_CACHE, NAMES
 from .test_offline import wait_service_worker
 
 BOOT_TIMEOUT = 120_000
@@ -130,3 +132,66 @@ def test_tables_of_another_build_never_compute_and_the_offer_keeps_the_input(bro
         assert pg.input_value("[data-path='referencia']") == "25"
     finally:
         ctx.close()
+
+
+# What the service worker posts to its pages (its own message, EP_OUTRA_VERSAO), recorded in each page.
+TOLD_BY_WORKER = """(type) => navigator.serviceWorker.addEventListener('message', (event) => {
+  if (event.data && event.data.type === type) {
+    (window.epOutraVersao = window.epOutraVersao || []).push(event.data.arquivo);
+  }
+})"""
+
+
+@pytest.mark.parametrize("motor", ["novo", "igual"])
+def test_service_worker_tells_a_rebuild_under_the_same_label(browser: Browser, site_dir: Path, tmp_path: Path,
+                                                            motor: str) -> None:
+    """Issue 29, the service worker's side (the page's: tests/browser/test_phone_faults.py): the
+    same commit built again with another engine keeps the label (versao.json), so only the
+    server's assets/motor.json tells it. An engine file with other bytes reaches a running
+    service worker: if motor.json publishes their hash («novo»), the worker tells its pages of
+    another build (EP_OUTRA_VERSAO); if it still publishes the page's hash («igual», a damaged
+    copy), it tells nothing. Either way the file is never kept under this build's hash."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    report_path = site / "assets" / "motor.json"
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    expected = {f["url"]: f["sha256"] for f in report["files"]}
+    label = (site / "assets" / "versao.json").read_text(encoding="utf-8")
+    server, url = start(site)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
+    ctx.add_init_script(f"({TOLD_BY_WORKER})({json.dumps(NAMES['messages']['otherBuild'])})")
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(30_000)
+        pg.goto(f"{url}/sobre/")
+        wait_service_worker(pg)
+        # The rebuild: another package under the same label.
+        package = site / "assets" / "calculadoras.zip"
+        rebuilt = other_build_package(package.read_bytes())
+        republish(package, rebuilt)
+        if motor == "novo":
+            for entry in report["files"]:
+                if entry["url"].endswith("calculadoras.zip"):
+                    entry["sha256"] = hashlib.sha256(rebuilt).hexdigest()
+            report_path.write_text(json.dumps(report), encoding="utf-8")
+        assert (site / "assets" / "versao.json").read_text(encoding="utf-8") == label
+        pg.evaluate(CONSENT)
+        pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
+        assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
+        pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
+        assert pg.locator(REFEICAO_RESULT).count() == 0
+        told = "() => window.epOutraVersao || []"
+        if motor == "novo":
+            pg.wait_for_function(f"() => ({told})().some((a) => a.endsWith('/assets/calculadoras.zip'))")
+        else:
+            # The worker's check asks versao.json and motor.json, as the page's did before it
+            # said «danificado»: a bound for it to have answered, not a speed.
+            pg.wait_for_timeout(3000)
+            assert pg.evaluate(told) == [], "uma cópia danificada foi dita como outra versão"
+        pg.wait_for_function(f"() => ({CACHED_ENGINE})().then((c) => Object.keys(c).length > 0)")
+        cached = pg.evaluate(CACHED_ENGINE)
+        assert "assets/calculadoras.zip" not in cached, cached
+        assert all(expected[name] == digest for name, digest in cached.items()), cached
+    finally:
+        ctx.close()
+        server.shutdown()

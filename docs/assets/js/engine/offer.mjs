@@ -15,9 +15,10 @@
  * (data-motor-bytes): certo com ou sem compressão do servidor. Nenhum Content-Length é usado.
  *
  * Armazenamento bloqueado ou cheio é dito como tal, nunca como falta de internet:
- * - se o navegador não deixa o site guardar nada (localStorage dá erro), o aceite vale na memória
- *   enquanto a página estiver aberta, o cálculo roda, e um aviso diz uma vez que a pergunta volta
- *   na próxima vez;
+ * - se o navegador não deixa o site guardar nada (localStorage dá erro: janela anônima, ou a página
+ *   embutida dentro de outro site com os dados de terceiros bloqueados), a própria oferta diz, antes
+ *   do aceite, que a resposta não fica lembrada; o aceite vale na memória enquanto a página estiver
+ *   aberta, o cálculo roda, e um aviso diz uma vez que a pergunta volta na próxima vez;
  * - se falta espaço para «Usar sem internet» (QuotaExceededError, ou o navigator.storage.estimate()
  *   diz que não cabe, e então nada é baixado), a mensagem fala de espaço e as calculadoras seguem
  *   funcionando com internet (o aceite é gravado).
@@ -42,6 +43,37 @@ function box() {
 export function allowed() {
   if (acceptedHere) return true;
   try { return window.localStorage.getItem(STORAGE.engineConsent) === YES; } catch { return false; }
+}
+
+/* The browser refuses the site's storage here (localStorage throws): a private window, or this
+ * page inside another site's frame with third-party data blocked. A full storage is not this. */
+function storageBlocked() {
+  try {
+    window.localStorage.getItem(STORAGE.engineConsent);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function insideAnotherSite() {
+  try { return window.top !== window.self; } catch { return true; }
+}
+
+/* Where the consent is asked, before the buttons, when the answer cannot be remembered: the
+ * person knows the question comes back, and that the calculation works all the same. */
+function noteBlockedStorage(offer) {
+  if (!storageBlocked() || offer.querySelector(".motor-oferta-sem-memoria")) return;
+  var note = document.createElement("p");
+  note.className = "motor-oferta-sem-memoria";
+  note.textContent = (insideAnotherSite()
+    ? "Aqui, dentro de outro site, este navegador não deixa a calculadora guardar nada neste aparelho"
+    : "Este navegador não deixa o site guardar nada neste aparelho") +
+    ": a sua resposta não fica lembrada, e esta pergunta volta da próxima vez que a página abrir. " +
+    "O cálculo funciona do mesmo jeito.";
+  var buttons = offer.querySelector(".motor-botoes");
+  if (buttons) buttons.insertAdjacentElement("beforebegin", note);
+  else offer.append(note);
 }
 
 /* Said once per visit, next to the offer: the browser keeps nothing for the site. */
@@ -362,6 +394,7 @@ function setup() {
   var offer = box();
   if (!offer || offer.getAttribute("data-ligado")) return;
   offer.setAttribute("data-ligado", "1");
+  noteBlockedStorage(offer);
   var calculator = document.querySelector("form.calc-form");
   offer.hidden = Boolean(calculator) && allowed() && !offer.hasAttribute("data-sempre");
   offer.addEventListener("click", function (event) {

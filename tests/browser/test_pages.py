@@ -49,16 +49,20 @@ OTHER_SCHEME = """() => document.body.setAttribute('data-md-color-scheme',
   document.body.getAttribute('data-md-color-scheme') === 'slate' ? 'default' : 'slate')"""
 
 
-@pytest.mark.parametrize("part", [0, 1], ids=["paginas-pares", "paginas-impares"])
+# Each sweep in PARTS parts (every PARTS-th page, by name), so that the suite's processes share it.
+PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(PARTS), ids=[f"paginas-{n + 1}-de-{PARTS}" for n in range(PARTS)])
 def test_pages_self_contained_and_accessible(browser: Browser, base_url: str, all_paths: list[str],
                                              part: int) -> None:
     """axe-core on every page, in the light theme and in the dark one, with one load per page:
     every rule in the theme the page opened in, then the header's theme button (Material keeps the
     choice, so the next page opens in the other theme) and the colour rules again. Each page gets
     every rule in one theme and its contrast checked in both. That the site follows the system's
-    setting is checked by ``test_pages_narrow`` (a dark system, every page). Every other page in
-    each of two parts, so that the suite's two processes share the sweep."""
-    paths = all_paths[part::2]
+    setting is checked by ``test_pages_narrow`` (a dark system, every page). The pages are dealt
+    into :data:`PARTS` parts, so that the suite's processes share the sweep."""
+    paths = all_paths[part::PARTS]
     problems: list[str] = []
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="light")
     # axe-core is injected by the browser's debugging protocol, not as a <script> of the page: the
@@ -118,16 +122,18 @@ SCROLLERS = """() => {
 }"""
 
 
-def test_pages_narrow(browser: Browser, base_url: str, all_paths: list[str]) -> None:
+@pytest.mark.parametrize("part", range(2), ids=["paginas-1-de-2", "paginas-2-de-2"])
+def test_pages_narrow(browser: Browser, base_url: str, all_paths: list[str], part: int) -> None:
     """No page scrolls sideways at 360 px, with the fonts of a fresh Debian and with a wider one;
     tables and wide blocks scroll inside their own labelled region or reflow. One load per page:
     checked with the page's own fonts, then again with the wide font injected. The phone's system
-    is set to dark: every page opens in the dark theme (the site follows the system's setting)."""
+    is set to dark: every page opens in the dark theme (the site follows the system's setting).
+    Every other page in each of two parts."""
     problems: list[str] = []
     ctx = browser.new_context(viewport={"width": 360, "height": 800}, is_mobile=True, has_touch=True,
                               color_scheme="dark")
     page = ctx.new_page()
-    for path in all_paths:
+    for path in all_paths[part::2]:
         page.goto(base_url + path, wait_until="load")
         inject_css(page, ALL_RENDERED_CSS)
         if page.evaluate(SCHEME) != "slate":

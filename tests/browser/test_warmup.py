@@ -1,8 +1,9 @@
 """Nothing competes with a download the person asked for (issue 22 §4), in headless Chromium.
 
-The service worker keeps the site in the background (scripts/sw-paginas.js), one file at a time,
-only while no engine download is in progress on the page (assets/offline.js). The server sees
-every request, the service worker's included, and holds the ones the test chooses:
+The service worker keeps the site in the background (docs/assets/js/offline/sw/site-cache.mjs),
+one file at a time, only while no engine download is in progress on the page
+(docs/assets/js/offline/warmup.mjs). The server sees every request, the service worker's
+included, and holds the ones the test chooses:
 
 - a person who has not asked for the engine gets the warm-up; when she taps «Baixar», it stops
   before its next file and nothing but the engine downloads until the engine is in; then the

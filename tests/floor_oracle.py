@@ -207,14 +207,17 @@ def week_floor(week: WeekInputs) -> int:
 
 
 
-def holiday_past_floor(week: WeekInputs) -> int:
+def holiday_past_floor(week: WeekInputs, worked_breaks: bool = True) -> int:
     """With another day off, the holiday is an ordinary working day (CF/88, art. 7º, XIII and
     XIV): its hours past the day's limit are overtime, at least. Minutes of the holiday periods
     of each day (the day a period starts), summed, past the day's limit of :func:`limits`; the
-    week's limit is not counted here (a lower bound)."""
+    week's limit is not counted here (a lower bound). ``worked_breaks=False``: without the breaks
+    worked, which are paid once, as the break's own hours (at least 50% more too), so that the
+    minutes past the limit that only a worked break makes may be on the break's line instead."""
     day_limit, _ = limits(week)
     by_day: dict[date, int] = {}
     for period in week.periods:
         if period.holiday:
-            by_day[period.start.date()] = by_day.get(period.start.date(), 0) + period.worked
+            minutes = period.worked if worked_breaks else period.worked - period.worked_break * period.break_minutes
+            by_day[period.start.date()] = by_day.get(period.start.date(), 0) + minutes
     return sum(max(0, worked - day_limit) for worked in by_day.values())

@@ -617,7 +617,10 @@ def test_the_week_handed_with_a_day_off_keeps_the_floor(pair: tuple[dict[str, An
     lines = amounts["total_minimo_hoje"].get("parts") or []
     assert _money(result, "total_minimo_hoje") >= floor - HALF_CENT * len(lines), (amounts, floor)
     assert "hoje_dobra_feriado" not in amounts and "hoje_salario_feriado" not in amounts
-    if holiday_past_floor(days):
+    # Past the limit by more than the breaks worked: the holiday's own overtime lines (what only a
+    # worked break puts past the limit may be paid on the break's line: found by a 1,000-input run,
+    # 00:00-06:01 in six-hour shifts with the break 00:01-00:02 worked).
+    if holiday_past_floor(days, worked_breaks=False):
         assert {"hoje_salario_feriado_alem_do_limite", "hoje_acrescimo_feriado_alem_do_limite"} <= set(lines)
 
 

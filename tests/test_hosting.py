@@ -351,6 +351,23 @@ def test_the_three_configurations_agree_for_every_file(site_dir: Path, policy: s
     assert not problems, "\n".join(problems[:40])
 
 
+def test_the_search_index_is_cached_for_good_but_not_its_entry(served: LocalServer, site_dir: Path) -> None:
+    """search/<version>/ is named by a hash of its files (macros/build/search/index.py): every file
+    under it is immutable on every host; search/meta.json, which names the version, and
+    search/fora.json are revalidated (a new build must reach the reader)."""
+    conf = NginxConf((DEPLOY / "nginx.conf").read_text(encoding="utf-8"))
+    caddyfile = Caddyfile((DEPLOY / "Caddyfile").read_text(encoding="utf-8"))
+    rules = headers_rules((site_dir / "_headers").read_text(encoding="utf-8"))
+    versioned = [one(site_dir, f"/search/*/{name}") for name in ("t0.json", "d0.json", "fa.json", "la.json")]
+    entries = ["/search/meta.json", "/search/fora.json"]
+    for path, want in [(p, hosting.IMMUTABLE) for p in versioned] + [(p, hosting.REVALIDATE) for p in entries]:
+        _, got = fetch(served.url + path)
+        assert got["Cache-Control"] == want, ("nginx servindo", path)
+        assert conf.headers_for(path)["Cache-Control"] == want, ("nginx.conf", path)
+        assert caddyfile.headers_for(path)["Cache-Control"] == want, ("Caddyfile", path)
+        assert cloudflare_headers(rules, path).get("Cache-Control", [hosting.REVALIDATE]) == [want], ("_headers", path)
+
+
 def test_every_extension_has_its_type(site_dir: Path) -> None:
     suffixes = {Path(p).suffix.lower() for p in site_paths(site_dir) if Path(p).suffix}
     assert suffixes - {".gz"} <= set(hosting.TYPES), suffixes - set(hosting.TYPES)

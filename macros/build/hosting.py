@@ -18,8 +18,10 @@ The table:
   ``<meta>``: without a header it runs with no policy at all.
 - ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: strict-origin-when-cross-origin`` and a
   ``Permissions-Policy`` that denies every feature the site never uses.
-- **Cache-Control**: a name with a content hash is ``immutable`` for a year; everything else is
-  ``no-cache`` (kept, revalidated with ``ETag``/``Last-Modified``).
+- **Cache-Control**: a name with a content hash is ``immutable`` for a year, and so is every file
+  under ``search/<version>/`` (the search index: ``<version>`` is a hash of all its files,
+  ``macros/build/search/index.py``; only ``search/meta.json``, which names it, is revalidated);
+  everything else is ``no-cache`` (kept, revalidated with ``ETag``/``Last-Modified``).
 - **Content-Type** by extension (:data:`TYPES`): ``.wasm`` must be ``application/wasm`` or the
   engine does not load.
 
@@ -37,12 +39,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .search.index import VERSION_DIGITS
+
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 
 ENGINE_WORKER = "/assets/calculadoras-worker.mjs"
 EMBED = "/embutir/"
 HASHED_NAME = r"[.-][0-9a-f]{8}(\.min)?\.(m?js|css)$"
+# The search index's versioned folder: a new build writes a new folder.
+HASHED_FOLDER = rf"^/search/[0-9a-f]{{{VERSION_DIGITS}}}/"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
@@ -113,7 +119,8 @@ def csp(path: str, meta_policy: str) -> str:
 
 
 def cache_control(path: str) -> str:
-    return IMMUTABLE if re.search(HASHED_NAME, path.rsplit("/", 1)[-1]) else REVALIDATE
+    hashed = re.search(HASHED_NAME, path.rsplit("/", 1)[-1]) or re.search(HASHED_FOLDER, path)
+    return IMMUTABLE if hashed else REVALIDATE
 
 
 def content_type(path: str) -> str | None:
@@ -179,6 +186,7 @@ def nginx_block(meta_policy: str) -> str:
               "map $uri $ep_cache_control {",
               f"    default {_nginx_string(REVALIDATE)};",
               f'    "~{HASHED_NAME}" {_nginx_string(IMMUTABLE)};',
+              f'    "~{HASHED_FOLDER}" {_nginx_string(IMMUTABLE)};',
               "}"]
     return "\n".join(lines)
 
@@ -217,6 +225,8 @@ def caddy_block(meta_policy: str) -> str:
         f"\theader @ep_motor Content-Security-Policy {_caddy_string(WORKER_POLICY)}",
         f"\t@ep_hash path_regexp {_caddy_string(HASHED_NAME)}",
         f"\theader @ep_hash Cache-Control {_caddy_string(IMMUTABLE)}",
+        f"\t@ep_busca path_regexp {_caddy_string(HASHED_FOLDER)}",
+        f"\theader @ep_busca Cache-Control {_caddy_string(IMMUTABLE)}",
     ]
     for suffix, kind in TYPES.items():
         full = f"{kind}; charset=utf-8" if kind in TEXT_TYPES else kind
@@ -280,8 +290,12 @@ def headers_rules(site_dir: Path, meta_policy: str) -> list[Rule]:
     # Cache: the host's default is to revalidate (Netlify, Cloudflare: max-age=0, must-revalidate);
     # the names with a content hash are listed one by one.
     rules.append(Rule(HASHED_SERVICE_WORKER, (("Cache-Control", IMMUTABLE),)))
+    # The search index's versioned folder, one rule for all its files (there are hundreds).
+    folders = sorted({found.group(0) for path in paths if (found := re.search(HASHED_FOLDER, path))})
+    rules += [Rule(f"{folder}*", (("Cache-Control", IMMUTABLE),)) for folder in folders]
     rules += [Rule(path, (("Cache-Control", IMMUTABLE),)) for path in paths
-              if cache_control(path) == IMMUTABLE and not _glob_matches(HASHED_SERVICE_WORKER, path)]
+              if cache_control(path) == IMMUTABLE and not _glob_matches(HASHED_SERVICE_WORKER, path)
+              and not re.search(HASHED_FOLDER, path)]
     for path in paths:
         names = [name for rule in rules if _glob_matches(rule.pattern, path) for name, _ in rule.headers]
         if len(names) != len(set(names)):

@@ -48,6 +48,9 @@ KIND_CHARS = {kind: kind[0] for kind in KINDS}
 BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 TITLE, TEXT, REF, PAIR = 1, 2, 4, 8
 FORMAT = 1
+#: Hex digits of ``<version>`` (the folder's name; a host caches what is under it for good:
+#: macros/build/hosting.py).
+VERSION_DIGITS = 12
 # An inciso's number (``viii``, ``xiv``): a term of the index, never a word to correct a typo into.
 ROMAN = re.compile(r"m{0,4}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3})")
 
@@ -149,7 +152,7 @@ def build(documents: Sequence[Document], config: Config, acts: Sequence[dict[str
     for start in range(0, len(documents), CHUNK_DOCS):
         part = [[d.anchor, d.title, _shown(d.text)] for d in documents[start:start + CHUNK_DOCS]]
         files[f"d{start // CHUNK_DOCS}.json"] = dumps(part)
-    version = hashlib.sha256(b"".join(k.encode() + v for k, v in sorted(files.items()))).hexdigest()[:12]
+    version = hashlib.sha256(b"".join(k.encode() + v for k, v in sorted(files.items()))).hexdigest()[:VERSION_DIGITS]
 
     meta = {
         "format": FORMAT,

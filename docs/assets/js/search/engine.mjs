@@ -78,7 +78,7 @@ export class SplitIndex {
     const from = this.shardOf(prefix);
     const to = this.shardOf(`${prefix}\uffff`);
     const out = new Map();
-    if (to - from > 1) return out;
+    if (this.beginsMany(prefix)) return out;
     const pairs = prefix.includes("_");
     const shards = await Promise.all((to > from ? [from, to] : [from]).map((n) => this.file(`t${n}.json`)));
     for (const shard of shards) {
@@ -87,6 +87,11 @@ export class SplitIndex {
       }
     }
     return out;
+  }
+
+  // Whether `prefix` begins the terms of more than two shards (so many that prefixed() waits).
+  beginsMany(prefix) {
+    return this.shardOf(`${prefix}\uffff`) - this.shardOf(prefix) > 1;
   }
 
   async vocabulary(side, letter) {
@@ -106,8 +111,11 @@ export class SplitIndex {
     return [...out].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   }
 
-  /* Os documentos de cada parte da consulta. */
-  async lookup(query) {
+  /* Os documentos de cada parte da consulta. `typing`: a consulta de uma tecla, com a pessoa ainda
+   * digitando; a última palavra, se as suas letras começam palavras do índice, não é corrigida
+   * (a correção pede o vocabulário das suas letras, um arquivo grande a cada letra nova): é só um
+   * começo, e a consulta completa (quando a pessoa para) corrige. `deferred` diz que ficou para ela. */
+  async lookup(query, { typing = false } = {}) {
     await this.open();
     const rules = this.meta.config;
     const acts = this.meta.acts;
@@ -156,10 +164,12 @@ export class SplitIndex {
     // Um erro de digitação: a palavra (de tamanho bastante) não está inteira em documento nenhum
     // (a que ainda se digita pode ter achado começos: os dois são palpites, e contam igual).
     const corrections = [];
+    let deferred = false;
     await Promise.all(query.words.map(async (w, i) => {
       const slot = `w${i}`;
       const whole = (hits.get(slot) || []).some((h) => h.how === "exact" || h.how === "synonym");
       if (whole || (hits.has(slot) && !w.last) || w.number || w.question || w.typed.length < rules.typos.min_length) return;
+      if (typing && w.last && (hits.has(slot) || this.beginsMany(w.typed))) { deferred = true; return; }
       let found = await this.candidates(w.stem);
       if (!found.length && w.typed !== w.stem) {
         // A letra a menos pode mudar o radical («guindasteir», de guindasteiro sem o «o», parece
@@ -180,7 +190,12 @@ export class SplitIndex {
         const b = fixed.get(i + 1) || query.words[i + 1].stem;
         add(`p${i}`, `${a}_${b}`, "pair", await this.exact(`${a}_${b}`));
       }));
-    return { hits, corrections, total: this.meta.kinds.length };
+    return { hits, corrections, deferred, total: this.meta.kinds.length };
+  }
+
+  /* Quais dos arquivos d<n>.json já chegaram (ou estão a caminho). */
+  hasDocuments(id) {
+    return this.cache.has(`${this.meta.version}/d${Math.floor(id / this.meta.chunk)}.json`);
   }
 
   /* O que os documentos mostram: [âncora, título, texto]. */

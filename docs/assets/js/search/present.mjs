@@ -94,4 +94,20 @@ export function wordsToMark(query) {
   return query.words.filter((w) => !w.question).map((w) => w.typed).join(" ");
 }
 
+/* Os cartões a desenhar enquanto a pessoa ainda digita (a última palavra sem espaço depois): os
+ * `first` primeiros e os outros cujo arquivo já chegou (`loaded(id)`), na ordem do ranking. Cada
+ * tecla muda a lista, e cada cartão novo é um arquivo a mais na rede; a consulta completa, quando
+ * a pessoa para de digitar, traz todos. */
+export function typingCards(cards, loaded, first) {
+  return cards.filter((card, i) => i < first || loaded(card.main));
+}
+
+/* As palavras a buscar enquanto a pessoa ainda digita: sem a última se ela tem menos de `min`
+ * letras e não é número, salvo se é a única («trabalhei no dom» é buscado como «trabalhei»: «d»,
+ * «do», «dom» achariam outras páginas, com outros arquivos, a cada tecla). */
+export function typingWords(words, min = 4) {
+  const kept = words.filter((w) => !(w.last && !w.number && w.typed.length < min));
+  return kept.length ? kept : words;
+}
+
 export { tokens };

@@ -20,6 +20,9 @@ const FILTERS = [
   ["", "Tudo"], ["textos", "Textos"], ["respostas", "Respostas"], ["tabelas", "Tabelas"], ["calculadoras", "Calculadoras"],
 ];
 const WAIT_MS = 120;
+// A key's answer that left something for the complete query (the worker's `parcial`): the complete
+// query goes when no key has come for this long (typing on a phone: a key every 200–350 ms).
+const SETTLE_MS = 500;
 let boxes = 0;
 
 export function createSearch(root, { worker: makeWorker, contextAct = () => null, siteRoot }) {
@@ -36,6 +39,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
   let asked = 0;
   let drawn = 0;
   let timer = 0;
+  let settleTimer = 0;
   const chosen = { category: "", act: "" };
   const token = ++boxes;
   // The first answer: the background copy of the site («Usar sem internet») waits for it, so that
@@ -56,6 +60,10 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
       // The first list is drawn even if newer keys are on their way; later, only the newest.
       if (answer.tipo !== "resultado" || answer.id < drawn || !(current || drawn === 0)) return;
       drawn = answer.id;
+      clearTimeout(settleTimer);
+      if (answer.parcial && answer.id === asked && !inFlight) {
+        settleTimer = setTimeout(() => { if (!inFlight && box.value === lastSent) send(lastSent, true); }, SETTLE_MS);
+      }
       firstDrawn();
       if (answer.atosFiltro && !acts.length) { acts = answer.atosFiltro; drawFilters(); }
       draw(answer);
@@ -80,14 +88,15 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
     pendingText = null;
   }
   let lastSent = null;
-  function send(text) {
+  function send(text, complete = false) {
+    clearTimeout(settleTimer);
     inFlight = true;
     lastSent = text;
     asked += 1;
     root.dataset.buscando = String(asked);
     if (!waited) { waited = true; busyWith(first); }
     start().postMessage({
-      tipo: "buscar", caixa: token, id: asked, texto: text, ato: contextAct(),
+      tipo: "buscar", caixa: token, id: asked, texto: text, ato: contextAct(), completa: complete,
       filtros: { category: chosen.category || undefined, act: chosen.act || undefined },
     });
   }
@@ -145,7 +154,8 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
       list.append(item);
     });
     if (answer.ausente && count) list.before(el("p", { className: "busca-parecidos" }, "Parecidos, que não são a resposta:"));
-    root.dataset.resultado = String(answer.id);
+    // The hook of automated checks: the list of the newest query, complete (not a key's partial one).
+    if (!answer.parcial) root.dataset.resultado = String(answer.id);
   }
 
   function drawAbsent(answer) {
@@ -202,7 +212,7 @@ export function createSearch(root, { worker: makeWorker, contextAct = () => null
   }
 
   box.addEventListener("focus", start);
-  box.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(ask, box.value.length > 2 ? 0 : WAIT_MS); });
+  box.addEventListener("input", () => { clearTimeout(timer); clearTimeout(settleTimer); timer = setTimeout(ask, box.value.length > 2 ? 0 : WAIT_MS); });
   box.addEventListener("search", ask);
   root.addEventListener("keydown", onKey);
   list.addEventListener("click", (event) => { if (event.target.closest("a")) close(); });

@@ -143,3 +143,29 @@ def test_the_floor_run_reads_hypothesis_statistics() -> None:
              "    - 100 passing examples, 0 failing examples, 3 invalid examples\n")
     assert floor.statistics(older) == {"test_x": [100, 0, 3]}
     assert floor.statistics("1 passed in 0.3s\n") == {}
+
+
+def _suite() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_suite", ROOT / "benchmarks" / "suite.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_suite_timing_reads_pytest_and_writes_ratios() -> None:
+    """benchmarks/suite.py: pytest's closing line (the last one, with or without the «=» rule),
+    each time as a ratio of its target, and the load beside it."""
+    suite = _suite()
+    output = ("==> pytest\n....\n1 failed, 10 passed in 3.00s\n"
+              "=================== 1689 passed, 2 skipped in 148.82s (0:02:28) ===================\n")
+    assert suite.pytest_summary(output) == "1689 passed, 2 skipped in 148.82s (0:02:28)"
+    assert suite.pytest_summary("no tests here") == ""
+    assert suite.ratio(450, 600) == "0.750 × 600 s"
+    runs = [suite.Timed("rapido", "bash scripts/run.sh test --rapido", 48.2, 0, "9 passed in 40.00s", 0.5, 1.5),
+            suite.Timed("setup", "bash scripts/run.sh setup", 12.0, 0, "", 0.1, 0.2)]
+    text = suite.render(runs, "abc1234", dt.datetime(2026, 12, 3, tzinfo=dt.UTC))
+    assert ("| rapido | `bash scripts/run.sh test --rapido` | 48 | 0.803 × 60 s | 0.5 → 1.5 | 0 | "
+            "9 passed in 40.00s |") in text
+    assert "| setup | `bash scripts/run.sh setup` | 12 | — | 0.1 → 0.2 | 0 | — |" in text
+    assert "abc1234" in text

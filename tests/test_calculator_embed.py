@@ -160,7 +160,7 @@ def test_the_build_makes_one_embed_page_per_calculator(site_dir: Path) -> None:
     for name in NAMES:
         page = (folder / name / "index.html").read_text(encoding="utf-8")
         assert '<meta name="robots" content="noindex">' in page
-        assert '<meta name="ep-embutida" content="sim">' in page
+        assert '<meta name="ep-embutida" content="sim" class="ep-embutida">' in page
         assert f'id="form-{name}"' in page and 'class="motor-oferta"' in page
         assert 'data-motor-acao="offline"' not in page  # nothing kept offline inside another site
         for part in ("md-header__inner", "md-tabs", "md-sidebar", "md-footer"):

@@ -331,7 +331,7 @@ def group_mark(groups: list[Group]) -> str:
     ``common/groups.mjs`` after Material's instant navigation opens it."""
     if not groups:
         return ""
-    return f'<div hidden data-ep-pacote="{" ".join(group.name for group in groups)}"></div>'
+    return f'<div hidden class="ep-pacote" data-ep-pacote="{" ".join(group.name for group in groups)}"></div>'
 
 
 def early_start(out: Bundles, root: str, gzip: str, files: str) -> str:

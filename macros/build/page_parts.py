@@ -58,7 +58,7 @@ def _common(site: data_site.Site, config: Any, root: str, early: str = "") -> st
 # An embeddable page (macros/render/calculator_embed.py) is never a search result (the full page
 # is), and its scripts know it is one (common/page.mjs, embedded: no service worker, no
 # «Meus cálculos», every link opens the full site in a new tab).
-EMBED_HEAD = f'{not_found.NOINDEX}<meta name="ep-embutida" content="sim">'
+EMBED_HEAD = f'{not_found.NOINDEX}<meta name="ep-embutida" content="sim" class="ep-embutida">'
 
 FORM_ID = re.compile(r'<form class="calc-form[^"]*" id="([^"]+)"')
 

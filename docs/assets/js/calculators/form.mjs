@@ -328,7 +328,9 @@ function labels(form) {
 // What the person entered, as the form shows it: each visible field's label and value (a
 // choice's words, «sim»/«não»), a list's rows under its legend. The receipt's «Dados informados».
 function labelText(control) {
-  var label = control.id ? document.querySelector("label[for='" + control.id + "']") : null;
+  // Looked for in the control's form, not in the whole page (a calculator page is long: the worked
+  // examples; this runs for every field at each result, issue 27).
+  var label = control.id ? (control.form || document).querySelector("label[for='" + control.id + "']") : null;
   if (!label) return control.getAttribute("data-field") || "";
   var copy = label.cloneNode(true);
   // The value the receipt shows carries its unit («R$ 2.800,00», «44 horas»): the label does not.

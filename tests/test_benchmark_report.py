@@ -17,15 +17,16 @@ import pytest
 from conftest import ROOT
 
 
-def _report() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_report", ROOT / "benchmarks" / "report.py")
+def _bench(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``, loaded as the scripts run (they are not a package)."""
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "benchmarks" / f"{name}.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-report = _report()
+report = _bench("report")
 WHEN = dt.datetime(2026, 12, 2, 13, 5, 9, tzinfo=dt.UTC)
 
 
@@ -77,14 +78,6 @@ def test_names_sort_by_date(tmp_path: Path) -> None:
     assert sorted(names) == sorted(names, key=lambda n: n[:16])
 
 
-def _floor() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_floor", ROOT / "benchmarks" / "floor.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 # Captured from `pytest --hypothesis-show-statistics` with hypothesis 6.170 (the first block as
 # benchmarks/results/2026-12-03T1215Z-0f283a1-piso.md printed it, whose table came out empty; the
 # failing and parametrized blocks from a run of the same release on a small file).
@@ -133,7 +126,7 @@ def test_the_floor_run_reads_hypothesis_statistics() -> None:
     """benchmarks/floor.py's table of examples per property, from the output format of the
     hypothesis installed (the 1215Z results file had an empty table: the parser expected
     «passing examples»): the examples of the phases that run them, not the shrinker's tries."""
-    floor = _floor()
+    floor = _bench("floor")
     assert floor.statistics(STATISTICS_SAMPLE) == {
         "test_the_holiday_is_paid_in_double_today": [1000, 0, 203],
         "test_overtime_minimum_is_never_below_the_floor": [6, 4, 0],
@@ -145,18 +138,10 @@ def test_the_floor_run_reads_hypothesis_statistics() -> None:
     assert floor.statistics("1 passed in 0.3s\n") == {}
 
 
-def _suite() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_suite", ROOT / "benchmarks" / "suite.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_suite_timing_reads_pytest_and_writes_ratios() -> None:
     """benchmarks/suite.py: pytest's closing line (the last one, with or without the «=» rule),
     each time as a ratio of its target, and the load beside it."""
-    suite = _suite()
+    suite = _bench("suite")
     output = ("==> pytest\n....\n1 failed, 10 passed in 3.00s\n"
               "=================== 1689 passed, 2 skipped in 148.82s (0:02:28) ===================\n")
     assert suite.pytest_summary(output) == "1689 passed, 2 skipped in 148.82s (0:02:28)"

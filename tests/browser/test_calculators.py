@@ -69,6 +69,15 @@ INSTANT = """([href]) => { const a = document.createElement('a'); a.href = href;
     document.body.append(a); a.click(); a.remove(); }"""
 
 
+def hand_off_to_overtime(pg: Page) -> None:
+    """jornada's «Levar às horas extraordinárias», tapped, until horas_extras' form is there; the
+    page is marked first, so that a full reload (instead of instant navigation) shows."""
+    pg.evaluate("window.marcaDaVisita = 'mesma'")
+    pg.click("#resultado-jornada [data-acao='levar']")
+    pg.wait_for_url("**/calculadoras/horas_extras/?*")
+    pg.wait_for_selector("#form-horas_extras")
+
+
 def open_calculator(pages: dict[str, Page], ctx: BrowserContext, base_url: str, name: str) -> Page:
     """The module's one calculator page (``pages["pagina"]``), showing calculator ``name``: the first
     is loaded; the next ones are reached by instant navigation, so the engine boots once per module
@@ -278,11 +287,8 @@ def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
                                            "intervalo_inicio": "11:00", "intervalo_fim": "12:00"}]})
         submit(pg)
         assert pg.evaluate("window.epMotores") == 1
-        pg.evaluate("window.marcaDaVisita = 'mesma'")
         # instant navigation (Material): jornada → horas_extras with the classified hours
-        pg.click("#resultado-jornada [data-acao='levar']")
-        pg.wait_for_url("**/calculadoras/horas_extras/?*")
-        pg.wait_for_selector("#form-horas_extras")
+        hand_off_to_overtime(pg)
         assert pg.input_value("[data-path='prorrogacoes[0].horas']") == "2:00"
         assert pg.input_value("[data-path='horas_extras_hoje']") == "2:00"
         # Issue 18: the hand-off opens without an error: no error mark, the cursor in the salary
@@ -324,10 +330,7 @@ def test_the_week_hands_the_holiday_past_the_limit_to_overtime(
     fill(pg, "jornada", {"periodos": [{"data": "2024-03-04", "inicio": "07:00", "fim": "19:00", "feriado": True}]})
     submit(pg)
     assert shown_amounts(pg, "jornada")["q:horas_feriado_alem_do_limite"] == "4 h"
-    pg.evaluate("window.marcaDaVisita = 'mesma'")
-    pg.click("#resultado-jornada [data-acao='levar']")
-    pg.wait_for_url("**/calculadoras/horas_extras/?*")
-    pg.wait_for_selector("#form-horas_extras")
+    hand_off_to_overtime(pg)
     assert pg.input_value("[data-path='horas_feriado']") == "12:00"
     assert pg.input_value("[data-path='horas_feriado_alem_do_limite']") == "4:00"
     assert not pg.is_checked("[data-path='folga_compensatoria']"), "a passagem não sabe da folga"

@@ -17,9 +17,10 @@ import json
 import shutil
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Page
 from site_server import republish, start
 
 from .offline_helpers import CONSENT, ENGINE_CACHE, NAMES
@@ -51,28 +52,52 @@ def other_build_package(original: bytes) -> bytes:
     return out.getvalue()
 
 
-def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Browser, site_dir: Path,
-                                                                  tmp_path: Path) -> None:
+def served_copy(site_dir: Path, tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    """A copy of the session's site, which the test may republish, and its engine report."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
-    report = json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
+    return site, json.loads((site / "assets" / "motor.json").read_text(encoding="utf-8"))
+
+
+def with_service_worker(ctx: BrowserContext, url: str) -> Page:
+    """A page of the site («Sobre») once its service worker is in charge."""
+    pg = ctx.new_page()
+    pg.set_default_timeout(30_000)
+    pg.goto(f"{url}/sobre/")
+    wait_service_worker(pg)
+    return pg
+
+
+def computes_nothing(pg: Page, url: str, report: dict[str, Any]) -> None:
+    """With consent, refeição opened with a salary: this build's page, and no result."""
+    pg.evaluate(CONSENT)
+    pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
+    assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
+    pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
+    assert pg.locator(REFEICAO_RESULT).count() == 0
+
+
+def keeps_only_this_build(pg: Page, report: dict[str, Any]) -> None:
+    """The service worker keeps this build's engine files, never another package under its hash."""
     expected = {f["url"]: f["sha256"] for f in report["files"]}
+    pg.wait_for_function(f"() => ({CACHED_ENGINE})().then((c) => Object.keys(c).length > 0)")
+    cached = pg.evaluate(CACHED_ENGINE)
+    assert "assets/calculadoras.zip" not in cached, cached
+    assert all(expected[name] == digest for name, digest in cached.items()), cached
+
+
+def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Browser, site_dir: Path,
+                                                                  tmp_path: Path) -> None:
+    site, report = served_copy(site_dir, tmp_path)
     server, url = start(site)
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
     try:
-        pg = ctx.new_page()
-        pg.set_default_timeout(30_000)
-        pg.goto(f"{url}/sobre/")
-        wait_service_worker(pg)
+        pg = with_service_worker(ctx, url)
         # A new build is published while this service worker (and its pages) are the old one's.
         package = site / "assets" / "calculadoras.zip"
         republish(package, other_build_package(package.read_bytes()))
         (site / "assets" / "versao.json").write_text('{"versao": "fffffff 2099-01-01"}', encoding="utf-8")
-        pg.evaluate(CONSENT)
-        pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
-        assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
-        pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
-        assert pg.locator(REFEICAO_RESULT).count() == 0
+        computes_nothing(pg, url, report)
         text = pg.inner_text(".calc-erro-versao")
         assert "nada foi calculado" in text and "o que você digitou continua" in text, text
         assert "Traceback" not in text and "calculadoras.zip" not in text
@@ -80,11 +105,7 @@ def test_old_service_worker_never_computes_nor_keeps_a_new_engine(browser: Brows
         assert pg.input_value("[data-path='salario_dia']") == "12$000"
         assert pg.locator(".nova-versao button").is_visible()
         assert pg.locator("form.calc-form [data-acao='atualizar']").is_visible()
-        # The old service worker keeps this build's files, never the new package under the old hash.
-        pg.wait_for_function(f"() => ({CACHED_ENGINE})().then((c) => Object.keys(c).length > 0)")
-        cached = pg.evaluate(CACHED_ENGINE)
-        assert "assets/calculadoras.zip" not in cached, cached
-        assert all(expected[name] == digest for name, digest in cached.items()), cached
+        keeps_only_this_build(pg, report)
         # A page of another build under this service worker (its EP_VERSAO answer differs from the
         # page's <meta name="ep-versao">) computes nothing either, whatever engine it has.
         republish(package, (site_dir / "assets" / "calculadoras.zip").read_bytes())
@@ -151,20 +172,15 @@ def test_service_worker_tells_a_rebuild_under_the_same_label(browser: Browser, s
     service worker: if motor.json publishes their hash («novo»), the worker tells its pages of
     another build (EP_OUTRA_VERSAO); if it still publishes the page's hash («igual», a damaged
     copy), it tells nothing. Either way the file is never kept under this build's hash."""
-    site = tmp_path / "site"
-    shutil.copytree(site_dir, site)
+    site, report = served_copy(site_dir, tmp_path)
+    original = {**report, "files": [dict(f) for f in report["files"]]}  # the page's hashes
     report_path = site / "assets" / "motor.json"
-    report = json.loads(report_path.read_text(encoding="utf-8"))
-    expected = {f["url"]: f["sha256"] for f in report["files"]}
     label = (site / "assets" / "versao.json").read_text(encoding="utf-8")
     server, url = start(site)
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="pt-BR")
     ctx.add_init_script(f"({TOLD_BY_WORKER})({json.dumps(NAMES['messages']['otherBuild'])})")
     try:
-        pg = ctx.new_page()
-        pg.set_default_timeout(30_000)
-        pg.goto(f"{url}/sobre/")
-        wait_service_worker(pg)
+        pg = with_service_worker(ctx, url)
         # The rebuild: another package under the same label.
         package = site / "assets" / "calculadoras.zip"
         rebuilt = other_build_package(package.read_bytes())
@@ -175,11 +191,7 @@ def test_service_worker_tells_a_rebuild_under_the_same_label(browser: Browser, s
                     entry["sha256"] = hashlib.sha256(rebuilt).hexdigest()
             report_path.write_text(json.dumps(report), encoding="utf-8")
         assert (site / "assets" / "versao.json").read_text(encoding="utf-8") == label
-        pg.evaluate(CONSENT)
-        pg.goto(f"{url}/calculadoras/refeicao/?salario_dia=12%24000")
-        assert pg.get_attribute("meta[name='ep-versao']", "content") == report["versao"]
-        pg.wait_for_selector(f".calc-erro-versao, .calc-falha, {REFEICAO_RESULT}", timeout=BOOT_TIMEOUT)
-        assert pg.locator(REFEICAO_RESULT).count() == 0
+        computes_nothing(pg, url, report)
         told = "() => window.epOutraVersao || []"
         if motor == "novo":
             pg.wait_for_function(f"() => ({told})().some((a) => a.endsWith('/assets/calculadoras.zip'))")
@@ -188,10 +200,7 @@ def test_service_worker_tells_a_rebuild_under_the_same_label(browser: Browser, s
             # said «danificado»: a bound for it to have answered, not a speed.
             pg.wait_for_timeout(3000)
             assert pg.evaluate(told) == [], "uma cópia danificada foi dita como outra versão"
-        pg.wait_for_function(f"() => ({CACHED_ENGINE})().then((c) => Object.keys(c).length > 0)")
-        cached = pg.evaluate(CACHED_ENGINE)
-        assert "assets/calculadoras.zip" not in cached, cached
-        assert all(expected[name] == digest for name, digest in cached.items()), cached
+        keeps_only_this_build(pg, original)
     finally:
         ctx.close()
         server.shutdown()

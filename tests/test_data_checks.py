@@ -19,7 +19,9 @@ never silence, never a half-written site.
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
+import functools
 import hashlib
 import logging
 import os
@@ -283,12 +285,18 @@ WRONG_VALUES = st.one_of(
 )
 
 
+@functools.cache
+def parsed(file: Path) -> Any:
+    """A data file as YAML reads it, once per run (each example changes a copy)."""
+    return yaml.load(file.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(file=st.sampled_from([p for p in DATA_FILES if schema_of(p)]), pick=st.integers(0, 10**9),
        value=WRONG_VALUES, how=st.sampled_from(["replace", "delete", "add-key"]))
 def test_every_refusal_is_in_portuguese(tmp_path_factory: pytest.TempPathFactory, file: Path, pick: int,
                                         value: Any, how: str) -> None:
-    raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+    raw = copy.deepcopy(parsed(file))
     where = places(raw)[pick % len(places(raw))]
     if not where:
         raw = value
@@ -304,7 +312,7 @@ def test_every_refusal_is_in_portuguese(tmp_path_factory: pytest.TempPathFactory
         else:
             parent[last] = value
     path = tmp_path_factory.mktemp("um") / file.name
-    path.write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml.dump(raw, Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False), encoding="utf-8")
     try:
         load_validated(path, schema_of(file))
     except DataError as error:

@@ -12,34 +12,16 @@ from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, ConsoleMessage, expect
-from site_server import start
 
 from macros.build import hosting
 
 from .offline_helpers import CONSENT
 
 BOOT_TIMEOUT = 120_000
-
-
-@pytest.fixture(scope="module")
-def with_embed_page(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built site plus one page under /embutir/ (links to the build's files, nothing copied
-    but that page), served by nginx."""
-    root = tmp_path_factory.mktemp("com-embutir")
-    for entry in site_dir.iterdir():
-        (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-    (root / "embutir" / "teste").mkdir(parents=True)
-    shutil.copyfile(site_dir / "sobre" / "index.html", root / "embutir" / "teste" / "index.html")
-    server, url = start(root)
-    yield url
-    server.shutdown()
 
 
 def framed_by_another_site(browser: Browser, url: str, tmp_path: Path) -> tuple[str, list[str]]:
@@ -70,14 +52,17 @@ def framed_by_another_site(browser: Browser, url: str, tmp_path: Path) -> tuple[
         other.server_close()
 
 
-def test_another_site_cannot_frame_a_page(browser: Browser, with_embed_page: str, tmp_path: Path) -> None:
-    text, messages = framed_by_another_site(browser, with_embed_page + "/sobre/", tmp_path)
+def test_another_site_cannot_frame_a_page(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    text, messages = framed_by_another_site(browser, base_url + "/sobre/", tmp_path)
     assert "Estatutos Portuários" not in text, "a página abriu dentro de outro site"
     assert any("frame-ancestors" in m for m in messages), messages
 
 
-def test_another_site_may_frame_an_embed_page(browser: Browser, with_embed_page: str, tmp_path: Path) -> None:
-    text, messages = framed_by_another_site(browser, with_embed_page + "/embutir/teste/", tmp_path)
+def test_another_site_may_frame_an_embed_page(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    """A calculator's embeddable page (/embutir/, the only pages other sites may frame). The site's
+    own: a fixture that added a page of its own wrote into the session's site through a link to
+    its folder, and failed in a second test process where the first had made it."""
+    text, messages = framed_by_another_site(browser, base_url + "/embutir/refeicao/", tmp_path)
     assert "Estatutos Portuários" in text, messages
     assert not any("frame-ancestors" in m for m in messages), messages
 

@@ -39,8 +39,9 @@ def in_python(text: str) -> dict[str, object]:
             "pairs": words.pair_tokens(words.pair_stems(text, frozenset({"e", "de"})))}
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(TEXTS, min_size=20, max_size=20))
+# 1,200 texts as before (60 × 20), in 6 calls of Node instead of 60: each call costs a start.
+@settings(max_examples=6, deadline=None)
+@given(st.lists(TEXTS, min_size=200, max_size=200))
 def test_the_browser_reads_words_as_the_build(texts: list[str]) -> None:
     assert in_node(texts) == [in_python(t) for t in texts]
 
@@ -70,9 +71,10 @@ def edited(word: str, kind: str, at: int, letter: str) -> str:
     return word[:at] + word[at + 1] + word[at] + word[at + 2:]
 
 
-@settings(max_examples=80, deadline=None)
+# 2,400 pairs as before (80 × 30), in 8 calls of Node instead of 80: each call costs a start.
+@settings(max_examples=8, deadline=None)
 @given(st.lists(st.tuples(st.text(alphabet="abcdefghijlmnoprstuvxz", min_size=5, max_size=12), EDITS,
-                          st.integers(0, 20), st.sampled_from("aeiosrnm")), min_size=30, max_size=30))
+                          st.integers(0, 20), st.sampled_from("aeiosrnm")), min_size=300, max_size=300))
 def test_one_edit_apart_is_exactly_one_edit(cases: list[tuple[str, str, int, str]]) -> None:
     """``oneEditApart`` (the typo rule) against a plain oracle: Damerau–Levenshtein distance 1."""
     pairs = [(w, edited(w, kind, at, letter)) for w, kind, at, letter in cases]

@@ -10,9 +10,14 @@ One context, three opens of the same calculator link:
    state again.
 
 Opens 2 and 3 are returns with the engine kept (consent, the engine's files in the device's cache,
-the service worker in control): there the engine's worker is created before Material's script
-runs (docs/assets/js/engine/early.mjs), told by order (the page records both), never by time. The first
-open has none of that, and starts the worker as before, after the page's scripts.
+the service worker in control): there the engine's worker is created by the early start itself
+(docs/assets/js/engine/early.mjs, the async module ``motor-cedo`` in the ``<head>``), never by the
+calculators' bundle. The first open has none of that: the calculators' bundle creates the worker, as
+before. Who created it is told by the call's stack (the page records the script addresses in it),
+never by time. Whether the early start also beats Material's script is a race between two fetches
+(an ``async`` module against a script at the end of ``<body>``): usually it does, but on a loaded
+machine it may not (CI, 2026-12-03: ``['material', 'motor']`` on the third open), so it is not
+asserted here; the page's order is recorded and shown when an assertion fails.
 
 No time is compared with a limit (speed: benchmarks/calculators.py).
 """
@@ -40,13 +45,19 @@ SNAPSHOTS = """async () => {
   return out;
 }"""
 # The order in which the page creates the calculators' worker ("motor") and Material's script sets
-# window.document$ at the end of its run ("material").
+# window.document$ at the end of its run ("material"); and the bundles on the stack of the call that
+# created the worker ("motor-cedo", "pacote-calculadoras", by the names of their files).
 ORDER = """(() => {
   window.epOrdem = [];
+  window.epCriador = [];
   const Native = window.Worker;
   window.Worker = class extends Native {
     constructor(url, options) {
-      if (String(url).includes('calculadoras-worker')) window.epOrdem.push('motor');
+      if (String(url).includes('calculadoras-worker')) {
+        window.epOrdem.push('motor');
+        const stack = String(new Error().stack || '');
+        window.epCriador = ['motor-cedo', 'pacote-calculadoras'].filter((name) => stack.includes('/' + name + '.'));
+      }
       super(url, options);
     }
   };
@@ -82,6 +93,7 @@ def open_and_compute(ctx: BrowserContext, base_url: str) -> tuple[Page, str, dic
     total = pg.locator("#resultado-horas_extras tr[data-valor='total'] td").first.inner_text()
     stages = pg.evaluate("() => window.epEtapas")
     stages["ordem"] = pg.evaluate("() => window.epOrdem")
+    stages["criador"] = pg.evaluate("() => window.epCriador")
     return pg, total, stages
 
 
@@ -100,7 +112,7 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
     first, total, stages = open_and_compute(ctx, base_url)
     assert total.startswith("Cr$ ") or total.startswith("R$ "), total
     assert "instantaneo" not in stages, "a primeira abertura não tem estado salvo"
-    assert stages["ordem"] == ["material", "motor"], stages["ordem"]
+    assert stages["criador"] == ["motor-cedo", "pacote-calculadoras"], stages
     snapshots = saved(first)
     # The engine is kept on the device (the worker said so) and the service worker is in control.
     first.wait_for_function(f"() => localStorage.getItem('{KEPT_KEY}') !== null")
@@ -111,7 +123,7 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
 
     second, total2, stages2 = open_and_compute(ctx, base_url)
     assert "instantaneo" in stages2, f"o estado salvo não foi usado: {stages2}"
-    assert stages2["ordem"] == ["motor", "material"], f"o motor não começou antes do Material: {stages2}"
+    assert stages2["criador"] == ["motor-cedo"], f"o motor não começou cedo: {stages2}"
     assert total2 == total
     # Corrupt this build's state; plant one of "another build".
     other = url.split("?v=")[0] + "?v=outra-construcao"
@@ -121,7 +133,7 @@ def test_saved_state_is_used_and_a_broken_one_is_thrown_away(ctx: BrowserContext
 
     third, total3, stages3 = open_and_compute(ctx, base_url)
     assert "instantaneo" not in stages3, f"um estado corrompido foi usado: {stages3}"
-    assert stages3["ordem"] == ["motor", "material"], stages3
+    assert stages3["criador"] == ["motor-cedo"], f"o motor não começou cedo: {stages3}"
     assert total3 == total
     # Both bad ones are gone and a good state is saved again (gzip of the heap, not 200 kB of noise).
     states = saved(third, lambda states: states.get(url, 200_000) != 200_000)

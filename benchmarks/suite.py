@@ -2,7 +2,7 @@
 fresh clone of the current commit, as a newcomer and CI run them, and the result written to a
 file.
 
-    .venv/bin/python benchmarks/suite.py [--so-rapido]
+    .venv/bin/python benchmarks/suite.py [--so-rapido] [--cpu]
 
 In a temporary ``git clone`` of HEAD (only what is committed), it times first ``bash .ci/run``
 (exactly CI's command, in the new clone: its set-up installs everything), unless ``--so-rapido``,
@@ -13,13 +13,17 @@ writes ``benchmarks/results/<AAAA-MM-DDTHHMMZ>-<commit>-suite.md``: the commit, 
 cores and its load at the start and at the end of each run, each time as a ratio of its target
 (60 s for the fast loop, 600 s for CI's command, on 2 cores: CONTRIBUTING.md), pytest's last
 line, and the exit status. A ratio measured under load says so (the load is in the file): the
-target is for a machine that runs nothing else. No test compares a time with a limit
+target is for a machine that runs nothing else. With ``--cpu``, a third run (the whole suite
+again, with the plugin ``tests/cpu_profile.py``) adds the processor time of each test and of each
+file, largest first: on a machine whose cores are all busy the suite lasts about that sum divided
+by the cores, so that list, not the tests' wall times, says what to make cheaper. No test compares a time with a limit
 («Honest tests»); documents point to the newest file and never copy its figures.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import subprocess
@@ -60,17 +64,54 @@ def ratio(seconds: float, target: float) -> str:
     return f"{seconds / target:.3f} × {target:.0f} s"
 
 
-def run(name: str, command: list[str], where: Path) -> Timed:
+def run(name: str, command: list[str], where: Path, extra: dict[str, str] | None = None) -> Timed:
     load = load_average()
     start = time.monotonic()
-    done = subprocess.run(command, cwd=where, capture_output=True, text=True,
-                          env={k: v for k, v in os.environ.items() if not k.startswith("EP_")})
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EP_")}
+    done = subprocess.run(command, cwd=where, capture_output=True, text=True, env={**env, **(extra or {})})
     seconds = time.monotonic() - start
     return Timed(name, " ".join(command), seconds, done.returncode,
                  pytest_summary(done.stdout + done.stderr), load, load_average())
 
 
-def render(runs: list[Timed], revision: str, started: dt.datetime) -> str:
+class Spent(NamedTuple):
+    """Processor and wall seconds of one test or file (``tests/cpu_profile.py``)."""
+
+    name: str
+    cpu: float
+    wall: float
+
+
+def spent(lines: list[str]) -> tuple[list[Spent], list[Spent]]:
+    """The tests and the files (by the part of a test id before ``::``), largest processor time first."""
+    tests = [Spent(item["id"], float(item["cpu"]), float(item["parede"]))
+             for item in (json.loads(line) for line in lines if line.strip())]
+    files: dict[str, list[float]] = {}
+    for test in tests:
+        total = files.setdefault(test.name.split("::")[0], [0.0, 0.0])
+        total[0] += test.cpu
+        total[1] += test.wall
+    by_file = [Spent(name, cpu, wall) for name, (cpu, wall) in files.items()]
+    return (sorted(tests, key=lambda item: -item.cpu), sorted(by_file, key=lambda item: -item.cpu))
+
+
+def render_cpu(lines: list[str], seconds: float, top: int = 30) -> list[str]:
+    """The ``--cpu`` part of the file: the sum, the largest tests and files."""
+    tests, files = spent(lines)
+    total = sum(test.cpu for test in tests)
+    out = ["", "## Processador por teste (--cpu)", "",
+           f"- {len(tests)} testes, {total:.0f} s de processador em {seconds:.0f} s de parede "
+           f"({total / seconds if seconds else 0:.2f} núcleos ocupados em média)", ""]
+    for title, items in (("Arquivos", files), ("Testes", tests[:top])):
+        out += [f"### {title} que mais gastam", "", "| Processador (s) | Parede (s) | Parte da soma | Nome |",
+                "|---|---|---|---|"]
+        out += [f"| {item.cpu:.1f} | {item.wall:.1f} | {item.cpu / total if total else 0:.3f} | `{item.name}` |"
+                for item in items[:top]]
+        out.append("")
+    return out
+
+
+def render(runs: list[Timed], revision: str, started: dt.datetime, cpu: list[str] | None = None) -> str:
     lines = [
         "# O tempo dos testes, num clone novo (benchmarks/suite.py)",
         "",
@@ -86,6 +127,8 @@ def render(runs: list[Timed], revision: str, started: dt.datetime) -> str:
         shown = ratio(item.seconds, target) if target else "—"
         lines.append(f"| {item.name} | `{item.command}` | {item.seconds:.0f} | {shown} | "
                      f"{item.load_before} → {item.load_after} | {item.returncode} | {item.summary or '—'} |")
+    if cpu is not None:
+        lines += render_cpu(cpu, next((item.seconds for item in runs if item.name == "cpu"), 0.0))
     return "\n".join([*lines, ""])
 
 
@@ -104,9 +147,15 @@ def main(argv: list[str]) -> int:
         first = (run("rapido-primeira-vez", fast, clone) if "--so-rapido" in argv
                  else run("ci", ["bash", ".ci/run"], clone))
         runs = [first, run("rapido", fast, clone)]
+        cpu = None
+        if "--cpu" in argv:
+            out = Path(folder) / "cpu.jsonl"
+            runs.append(run("cpu", ["bash", "scripts/run.sh", "test", "-p", "cpu_profile"], clone,
+                            {"EP_CPU_POR_TESTE": str(out), "PYTHONPATH": "tests"}))
+            cpu = out.read_text(encoding="utf-8").splitlines() if out.exists() else []
     FOLDER.mkdir(parents=True, exist_ok=True)
     path = FOLDER / f"{started:%Y-%m-%dT%H%MZ}-{revision}-suite.md"
-    path.write_text(render(runs, revision, started), encoding="utf-8")
+    path.write_text(render(runs, revision, started, cpu), encoding="utf-8")
     for item in runs:
         target = TARGETS.get(item.name)
         print(f"{item.name}: {item.seconds:.0f} s" + (f" ({ratio(item.seconds, target)})" if target else "")

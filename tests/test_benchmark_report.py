@@ -154,3 +154,33 @@ def test_the_suite_timing_reads_pytest_and_writes_ratios() -> None:
             "9 passed in 40.00s |") in text
     assert "| setup | `bash scripts/run.sh setup` | 12 | — | 0.1 → 0.2 | 0 | — |" in text
     assert "abc1234" in text
+
+
+def test_the_suite_cpu_part_adds_up_tests_and_files() -> None:
+    """benchmarks/suite.py --cpu: each file's processor time is the sum of its tests', the largest
+    first, and the total is the sum of every test's."""
+    suite = _bench("suite")
+    lines = ['{"id": "tests/a.py::t1", "cpu": 1.5, "parede": 2.0}',
+             '{"id": "tests/b.py::t[x]", "cpu": 4.0, "parede": 1.0}', "",
+             '{"id": "tests/a.py::t2", "cpu": 3.0, "parede": 5.0}']
+    tests, files = suite.spent(lines)
+    assert [test.name for test in tests] == ["tests/b.py::t[x]", "tests/a.py::t2", "tests/a.py::t1"]
+    assert [(item.name, item.cpu, item.wall) for item in files] == [("tests/a.py", 4.5, 7.0), ("tests/b.py", 4.0, 1.0)]
+    runs = [suite.Timed("cpu", "bash scripts/run.sh test -p cpu_profile", 5.0, 0, "3 passed in 4.00s", 0.1, 0.2)]
+    text = suite.render(runs, "abc1234", dt.datetime(2026, 12, 4, tzinfo=dt.UTC), lines)
+    assert "3 testes, 8 s de processador em 5 s de parede (1.70 núcleos ocupados em média)" in text
+    assert "| 4.5 | 7.0 | 0.529 | `tests/a.py` |" in text
+    assert "| 1.5 | 2.0 | 0.176 | `tests/a.py::t1` |" in text
+
+
+def test_the_cpu_plugin_counts_a_child_process() -> None:
+    """tests/cpu_profile.py: processor time spent in a child process, already finished, is counted."""
+    import os
+    import subprocess
+    import sys
+
+    import cpu_profile
+
+    before = cpu_profile.tree_seconds(os.getpid())
+    subprocess.run([sys.executable, "-c", "x = 0\nfor i in range(6_000_000): x += i"], check=True)
+    assert cpu_profile.tree_seconds(os.getpid()) - before >= 0.2

@@ -73,7 +73,6 @@ from macros.build import (
     search_not_here,
     site_files,
 )
-from macros.build.search import built as search_built
 from macros.build.search import site_index
 from macros.data import build_id, glossario
 from macros.data import site as data_site
@@ -229,7 +228,8 @@ class EstatutosPlugin(BasePlugin[EstatutosConfig]):  # type: ignore[no-untyped-c
         feed.write(site, site_dir, config["site_url"] or "/")
         try:
             written = site_index.write(site_dir, site.statutes, list(site.products.search_pages.items()),
-                                       site.products.own_titles, search_built.table_sources())
+                                       site.products.own_titles,
+                                       [site.tables.source_file] if site.tables.source_file else [])
         except DataError as exc:
             raise PluginError(f"Busca — {exc}") from exc
         LOG.info("Índice da busca: %d documentos em %d arquivos, %.1f KB (%.1f KB brotli; meta.json %.1f KB brotli)",

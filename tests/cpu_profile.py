@@ -3,8 +3,11 @@
 Loaded only on request (``-p cpu_profile``, with ``EP_CPU_POR_TESTE`` naming the output file):
 the suite runs without it. For each test (set-up, call and tear-down) it adds up the processor
 time of the test's process and of everything under it (the browser, Node, a build in a
-subprocess), alive or already finished and collected by its parent, from ``/proc``; and writes
-one JSON line per test: its id, the processor seconds, the wall seconds. On a machine whose cores
+subprocess), from ``/proc``; and writes one JSON line per test: its id, the processor seconds, the
+wall seconds. A process that ends is counted in its parent's only if the parent collects it, and
+Chromium's renderers are not collected that way: so the tree is read every quarter of a second
+while the test runs, and each process counts with the last time it was seen (what a renderer
+spends in its last quarter of a second is lost). On a machine whose cores
 are all busy the suite's time is about the sum of processor time divided by the cores, so this,
 not a test's wall time, says which tests make the suite long.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 import time
 from collections.abc import Generator
 from pathlib import Path
@@ -38,18 +42,50 @@ def _processes() -> dict[int, tuple[int, int]]:
     return out
 
 
-def tree_seconds(root: int) -> float:
-    """Processor seconds of ``root`` and of every process under it."""
+def tree_ticks(root: int) -> dict[int, int]:
+    """pid → processor ticks, for ``root`` and every process under it."""
     processes = _processes()
     children: dict[int, list[int]] = {}
     for pid, (parent, _) in processes.items():
         children.setdefault(parent, []).append(pid)
-    ticks, stack = 0, [root]
+    out, stack = {}, [root]
     while stack:
         pid = stack.pop()
-        ticks += processes.get(pid, (0, 0))[1]
-        stack.extend(children.get(pid, []))
-    return ticks / TICK
+        if pid in processes:
+            out[pid] = processes[pid][1]
+            stack.extend(children.get(pid, []))
+    return out
+
+
+def tree_seconds(root: int) -> float:
+    """Processor seconds of ``root`` and of every process under it, now."""
+    return sum(tree_ticks(root).values()) / TICK
+
+
+class Watch:
+    """The tree under ``root``, read every ``every`` seconds until :meth:`stop`: the processor
+    seconds it spent meanwhile, each process counted with the last time it was seen."""
+
+    def __init__(self, root: int, every: float = 0.25) -> None:
+        self.root, self.every = root, every
+        self.start = tree_ticks(root)
+        self.last = dict(self.start)
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        self.last.update(tree_ticks(self.root))
+
+    def _run(self) -> None:
+        while not self.done.wait(self.every):
+            self._read()
+
+    def stop(self) -> float:
+        self.done.set()
+        self.thread.join()
+        self._read()
+        return sum(ticks - self.start.get(pid, 0) for pid, ticks in self.last.items()) / TICK
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -58,9 +94,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Generator[None,
     if not target:
         yield
         return
-    cpu, wall = tree_seconds(os.getpid()), time.monotonic()
+    watch, wall = Watch(os.getpid()), time.monotonic()
     yield
-    line = {"id": item.nodeid, "cpu": round(tree_seconds(os.getpid()) - cpu, 2),
+    line = {"id": item.nodeid, "cpu": round(watch.stop(), 2),
             "parede": round(time.monotonic() - wall, 2)}
     with open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(line) + "\n")

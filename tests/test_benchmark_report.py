@@ -184,3 +184,24 @@ def test_the_cpu_plugin_counts_a_child_process() -> None:
     before = cpu_profile.tree_seconds(os.getpid())
     subprocess.run([sys.executable, "-c", "x = 0\nfor i in range(6_000_000): x += i"], check=True)
     assert cpu_profile.tree_seconds(os.getpid()) - before >= 0.2
+
+
+def test_the_cpu_plugin_counts_a_child_that_its_parent_does_not_collect() -> None:
+    """tests/cpu_profile.py: a process whose parent does not collect it (SIGCHLD ignored, as
+    Chromium's renderers are never added to the zygote's time) adds nothing to the parent's time
+    when it ends: the watch still counts it, from its last reading."""
+    import os
+    import subprocess
+    import sys
+
+    import cpu_profile
+
+    busy = "import time\nend = time.process_time() + 0.8\nwhile time.process_time() < end: pass"
+    parent = ("import os, signal, subprocess, sys, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\n"
+              f"child = subprocess.Popen([sys.executable, '-c', {busy!r}])\n"
+              "while os.path.exists(f'/proc/{child.pid}'): time.sleep(0.05)\ntime.sleep(0.2)")
+    before = cpu_profile.tree_seconds(os.getpid())
+    watch = cpu_profile.Watch(os.getpid(), every=0.05)
+    subprocess.run([sys.executable, "-c", parent], check=True)
+    assert watch.stop() >= 0.6
+    assert cpu_profile.tree_seconds(os.getpid()) - before < 0.6  # what a reading at the end alone would say

@@ -92,6 +92,23 @@ def build_site(out: Path, env: dict[str, str] | None = None, offline: bool = Tru
     )
 
 
+def site_files(folder: Path) -> dict[str, list[int]]:
+    """Every file under ``folder``: its path → [size, modification time in ns]."""
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() or path.is_symlink():
+            info = path.lstat()
+            out[path.relative_to(folder).as_posix()] = [info.st_size, info.st_mtime_ns]
+    return out
+
+
+def changed_files(before: dict[str, list[int]], folder: Path) -> list[str]:
+    """What changed in ``folder`` since ``before`` (:func:`site_files`): added, removed, rewritten."""
+    now = site_files(folder) if folder.is_dir() else {}
+    return sorted(f"{name} ({'novo' if name not in before else 'apagado' if name not in now else 'reescrito'})"
+                  for name in set(before) | set(now) if before.get(name) != now.get(name))
+
+
 class SessionSite:
     """The session's site, built once for the whole run and started as soon as the tests are
     collected, in the background (``pytest_collection_finish``): while ``mkdocs build`` runs in
@@ -103,6 +120,8 @@ class SessionSite:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.out = root / "site-da-sessao"
+        # Each file of the built site (size, modification time), read again when the run ends.
+        self.files = root / "site-da-sessao.arquivos.json"
         self.thread = threading.Thread(target=self.build_once, name="site-da-sessao", daemon=True)
         self.result: dict[str, object] = {}
 
@@ -112,6 +131,8 @@ class SessionSite:
             fcntl.flock(lock, fcntl.LOCK_EX)
             if not status.exists():
                 done = build_site(self.out)
+                if done.returncode == 0:
+                    self.files.write_text(json.dumps(site_files(self.out)), encoding="utf-8")
                 status.write_text(json.dumps({"returncode": done.returncode, "stdout": done.stdout[-20_000:],
                                               "stderr": done.stderr[-20_000:]}), encoding="utf-8")
             self.result = json.loads(status.read_text(encoding="utf-8"))
@@ -145,10 +166,26 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """A build still running when the session ends is waited for (no stray process)."""
+    """A build still running when the session ends is waited for (no stray process). When the
+    run ends (in the main process, after every test process), the session's site must be as it
+    was built: a test that wrote into it (instead of into a copy) would change what the tests
+    after it read, so the run fails, naming the files."""
     site = session.config.stash.get(SESSION_SITE, None)
     if site is not None and site.thread.is_alive():
         site.thread.join()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    built = session_site(session.config)
+    if not built.files.exists():
+        return
+    changed = changed_files(json.loads(built.files.read_text(encoding="utf-8")), built.out)
+    if changed:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        text = ("Um teste escreveu no site da sessão (use uma cópia; dev/tests.md, «Um site por rodada»): "
+                + ", ".join(changed[:20]) + (f" e mais {len(changed) - 20}" if len(changed) > 20 else ""))
+        if reporter is not None:
+            reporter.write_line(text, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(scope="session")

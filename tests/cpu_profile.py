@@ -4,10 +4,12 @@ Loaded only on request (``-p cpu_profile``, with ``EP_CPU_POR_TESTE`` naming the
 the suite runs without it. For each test (set-up, call and tear-down) it adds up the processor
 time of the test's process and of everything under it (the browser, Node, a build in a
 subprocess), from ``/proc``; and writes one JSON line per test: its id, the processor seconds, the
-wall seconds. A process that ends is counted in its parent's only if the parent collects it, and
-Chromium's renderers are not collected that way: so the tree is read every quarter of a second
-while the test runs, and each process counts with the last time it was seen (what a renderer
-spends in its last quarter of a second is lost). On a machine whose cores
+wall seconds. The tree is read every tenth of a second while the test runs, and each process
+counts with its own time (user and system) at the last reading: a process that ends is not
+always added to its parent's time (Chromium's renderers never are), and when it is, the parent
+gets at once all that the child spent, in earlier tests too, so the time of collected children is
+never used. What a process spends in its last tenth of a second, and a process that lives less
+than that, is lost: the figures are a little low, never counted twice. On a machine whose cores
 are all busy the suite's time is about the sum of processor time divided by the cores, so this,
 not a test's wall time, says which tests make the suite long.
 """
@@ -28,7 +30,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _processes() -> dict[int, tuple[int, int]]:
-    """pid → (parent pid, processor ticks of the process and of its collected children)."""
+    """pid → (parent pid, processor ticks of the process itself: user and system)."""
     out: dict[int, tuple[int, int]] = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
@@ -38,7 +40,7 @@ def _processes() -> dict[int, tuple[int, int]]:
         except OSError:
             continue
         fields = text.rsplit(")", 1)[1].split()
-        out[int(name)] = (int(fields[1]), sum(int(value) for value in fields[11:15]))
+        out[int(name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
     return out
 
 
@@ -66,7 +68,7 @@ class Watch:
     """The tree under ``root``, read every ``every`` seconds until :meth:`stop`: the processor
     seconds it spent meanwhile, each process counted with the last time it was seen."""
 
-    def __init__(self, root: int, every: float = 0.25) -> None:
+    def __init__(self, root: int, every: float = 0.1) -> None:
         self.root, self.every = root, every
         self.start = tree_ticks(root)
         self.last = dict(self.start)

@@ -173,17 +173,20 @@ def test_the_suite_cpu_part_adds_up_tests_and_files() -> None:
     assert "| 1.5 | 2.0 | 0.176 | `tests/a.py::t1` |" in text
 
 
-def test_the_cpu_plugin_counts_a_child_process() -> None:
-    """tests/cpu_profile.py: processor time spent in a child process, already finished, is counted."""
+def test_the_cpu_plugin_counts_a_child_once() -> None:
+    """tests/cpu_profile.py: a child process that runs during the watch and is collected by its
+    parent counts once: its own time, seen while it ran, not again when the parent collects it."""
     import os
     import subprocess
     import sys
 
     import cpu_profile
 
-    before = cpu_profile.tree_seconds(os.getpid())
-    subprocess.run([sys.executable, "-c", "x = 0\nfor i in range(6_000_000): x += i"], check=True)
-    assert cpu_profile.tree_seconds(os.getpid()) - before >= 0.2
+    busy = "import time\nend = time.process_time() + 0.6\nwhile time.process_time() < end: pass"
+    watch = cpu_profile.Watch(os.getpid(), every=0.05)
+    subprocess.run([sys.executable, "-c", busy], check=True)
+    spent = watch.stop()
+    assert 0.4 <= spent <= 0.95, spent  # counted twice, it would be about 1.3
 
 
 def test_the_cpu_plugin_counts_a_child_that_its_parent_does_not_collect() -> None:

@@ -184,6 +184,7 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         text = ("Um teste escreveu no site da sessão (use uma cópia; dev/tests.md, «Um site por rodada»): "
                 + ", ".join(changed[:20]) + (f" e mais {len(changed) - 20}" if len(changed) > 20 else ""))
         if reporter is not None:
+            reporter.ensure_newline()
             reporter.write_line(text, red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
 

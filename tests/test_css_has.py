@@ -74,6 +74,15 @@ def test_nothing_after_a_has_ends_in_a_bare_element_name() -> None:
                        "elementos com esse nome a cada mudança da página:\n" + "\n".join(wrong))
 
 
+def test_no_has_on_body() -> None:
+    """``body:has(…)`` is checked again at every element or text the page gains or loses, and the
+    whole page is then searched for what it styles (issue 27): the calculator page is told from
+    near its form instead (docs/assets/calculadoras-hoje.css)."""
+    wrong = [f"{path.relative_to(ROOT)}: {selector}" for path in CSS for selector in selectors(path.read_text("utf-8"))
+             if re.search(r"(^|[\s>+~])body:has\(", selector)]
+    assert not wrong, "Um :has() no <body>, refeito a cada mudança da página:\n" + "\n".join(wrong)
+
+
 def test_the_check_sees_both_shapes() -> None:
     """The checks read the selectors they are about (so that they can fail)."""
     old = (".ep-estilo-chegando .md-content__inner:has(> [data-ep-pacote]) { visibility: hidden; }\n"

@@ -8,6 +8,7 @@ Pyodide boots once per test process (not once per calculator):
 - hostile inputs give a field message (or, for "1.234,56", the right result): no crash, no
   "NaN", no injected element, no dialog;
 - a shared link reopens and recomputes the same calculation;
+- Enter in a field computes; a result drawn over another is the one drawn on an empty area;
 - instant navigation between calculator pages (and jornada → horas_extras) boots Pyodide once;
 - a holiday worked with another day off: the hand-off fills the hours past the day's limit, and
   horas_extras pays them as overtime;
@@ -273,6 +274,50 @@ def test_shared_link_restores(calc_context: BrowserContext, calc_pages: dict[str
     finally:
         other.close()
 
+
+
+# The result area as markup, without the «Meus cálculos» box (made a task after the result) and
+# the marks Material's focus-visible script puts on the focused title after a key.
+RESULT_MARKUP = """(name) => { const area = document.getElementById('resultado-' + name).cloneNode(true);
+  area.querySelectorAll('.calc-guardar').forEach((n) => n.remove());
+  area.querySelectorAll('.focus-visible').forEach((n) => {
+    n.classList.remove('focus-visible');
+    n.removeAttribute('data-focus-visible-added');
+  });
+  return area.innerHTML; }"""
+
+
+def test_enter_computes_and_a_redrawn_result_is_a_fresh_one(
+    calc_context: BrowserContext, calc_pages: dict[str, Page], base_url: str
+) -> None:
+    """Enter in a field computes (the browser clicks «Calcular», which form.mjs takes before the
+    browser submits the form), with no navigation; a result drawn over another (form.mjs keeps
+    what did not change) is, node for node, the one drawn on an empty area; the title is a new
+    element and has the focus."""
+    pg = open_calculator(calc_pages, calc_context, base_url, "horas_extras")
+    # «Limpar» (fill) empties the result area: the later changes are made field by field.
+    second = {"era": "1965", "salario_mensal": "2.000,00", "prorrogacoes[0].horas": "1"}
+    fill(pg, "horas_extras", {"era": "1965", "salario_mensal": "2.000,00", "prorrogacoes": [{"horas": "1"}]})
+    submit(pg)
+    fresh = pg.evaluate(RESULT_MARKUP, "horas_extras")
+    for path, value in {"era": "hoje", "salario_mensal": "1.234,56", "prorrogacoes[0].horas": "2:30"}.items():
+        set_control(pg, path, value)
+    submit(pg)
+    assert pg.evaluate(RESULT_MARKUP, "horas_extras") != fresh
+    old_title = pg.evaluate_handle("document.querySelector('#resultado-horas_extras .calc-resultado-titulo')")
+    for path, value in second.items():
+        set_control(pg, path, value)
+    before = int(pg.evaluate("document.querySelector('form.calc-form').dataset.calculos"))
+    url = pg.url
+    pg.focus("[data-path='salario_mensal']")
+    pg.keyboard.press("Enter")
+    pg.wait_for_function("n => Number(document.querySelector('form.calc-form').dataset.calculos) > n",
+                         arg=before, timeout=BOOT_TIMEOUT)
+    assert pg.url.split("?")[0] == url.split("?")[0]
+    assert pg.evaluate(RESULT_MARKUP, "horas_extras") == fresh
+    assert pg.evaluate("(old) => !old.isConnected && document.activeElement"
+                       " === document.querySelector('#resultado-horas_extras .calc-resultado-titulo')", old_title)
+    assert pg.locator("#resultado-horas_extras .calc-comprovante").count() == 1
 
 def test_instant_navigation_boots_once(browser: Browser, base_url: str) -> None:
     # The test server listens on a random port, not on site_url's: assets/navegacao.js makes

@@ -292,7 +292,7 @@ function armRun(current, entry) {
 
 // One calculation: the worker's answer ({json}) or a fault (error.kind).
 export function calculate(name, inputs, needsData) {
-  return sameBuild().then(startEngine).then(function () {
+  var answer = sameBuild().then(startEngine).then(function () {
     var current = engine;
     if (!current || current.stopped) throw fault("motor", "o motor parou");
     return new Promise(function (resolve, reject) {
@@ -311,6 +311,10 @@ export function calculate(name, inputs, needsData) {
       });
     });
   });
+  // The site's background warm-up (offline/warmup.mjs) waits for the answer: the service worker
+  // storing files meanwhile made a warm recalculation, at 4× CPU, about 30 ms slower (issue 27).
+  busyWith(answer);
+  return answer;
 }
 
 /* The engine is loaded (its first answer is near). */

@@ -51,6 +51,12 @@ class Timed(NamedTuple):
     summary: str
     load_before: float
     load_after: float
+    failed: tuple[str, ...] = ()
+
+
+def failures(output: str) -> tuple[str, ...]:
+    """The tests pytest names as failed in ``output`` (its «FAILED <id> - <reason>» lines)."""
+    return tuple(line.strip()[len("FAILED "):] for line in output.splitlines() if line.startswith("FAILED "))
 
 
 def pytest_summary(output: str) -> str:
@@ -70,8 +76,9 @@ def run(name: str, command: list[str], where: Path, extra: dict[str, str] | None
     env = {k: v for k, v in os.environ.items() if not k.startswith("EP_")}
     done = subprocess.run(command, cwd=where, capture_output=True, text=True, env={**env, **(extra or {})})
     seconds = time.monotonic() - start
+    output = done.stdout + done.stderr
     return Timed(name, " ".join(command), seconds, done.returncode,
-                 pytest_summary(done.stdout + done.stderr), load, load_average())
+                 pytest_summary(output), load, load_average(), failures(output))
 
 
 class Spent(NamedTuple):
@@ -127,6 +134,9 @@ def render(runs: list[Timed], revision: str, started: dt.datetime, cpu: list[str
         shown = ratio(item.seconds, target) if target else "—"
         lines.append(f"| {item.name} | `{item.command}` | {item.seconds:.0f} | {shown} | "
                      f"{item.load_before} → {item.load_after} | {item.returncode} | {item.summary or '—'} |")
+    for item in runs:
+        if item.failed:
+            lines += ["", f"Falharam em «{item.name}»:", *[f"- `{failed}`" for failed in item.failed]]
     if cpu is not None:
         lines += render_cpu(cpu, next((item.seconds for item in runs if item.name == "cpu"), 0.0))
     return "\n".join([*lines, ""])

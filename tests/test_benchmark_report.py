@@ -154,6 +154,13 @@ def test_the_suite_timing_reads_pytest_and_writes_ratios() -> None:
             "9 passed in 40.00s |") in text
     assert "| setup | `bash scripts/run.sh setup` | 12 | — | 0.1 → 0.2 | 0 | — |" in text
     assert "abc1234" in text
+    assert "Falharam" not in text
+    output = "....F\nFAILED tests/browser/test_x.py::test_y[a] - AssertionError: 1 != 2\n1 failed, 3 passed in 2.00s\n"
+    assert suite.failures(output) == ("tests/browser/test_x.py::test_y[a] - AssertionError: 1 != 2",)
+    failed = suite.Timed("ci", "bash .ci/run", 600.5, 1, "1 failed, 3 passed in 2.00s", 0.1, 0.2,
+                         suite.failures(output))
+    text = suite.render([failed], "abc1234", dt.datetime(2026, 12, 4, tzinfo=dt.UTC))
+    assert "Falharam em «ci»:\n- `tests/browser/test_x.py::test_y[a] - AssertionError: 1 != 2`" in text
 
 
 def test_the_suite_cpu_part_adds_up_tests_and_files() -> None:

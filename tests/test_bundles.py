@@ -90,10 +90,11 @@ def test_a_module_that_keeps_state_is_in_one_bundle(site_dir: Path) -> None:
 
 
 # Classes on pages without the group that its sheets style only inside its own markup
-# (table.tabela-dados .num, .notas-tabela aside.nota, .tabela-rolagem:has(> #tabela-aumentos)…);
+# (table.tabela-dados .num, .notas-tabela aside.nota, .tabela-rolagem:has(> #tabela-aumentos),
+# .md-main__inner:has(form.calc-form) + .md-top…);
 # site.css styles them everywhere else.
-SHARED = {"md-typeset", "md-button", "md-button--primary", "md-top", "post", "nota", "nota-ref", "src", "num",
-          "tabela-rolagem"}
+SHARED = {"md-typeset", "md-button", "md-button--primary", "md-top", "md-main__inner", "post", "nota", "nota-ref",
+          "src", "num", "tabela-rolagem"}
 
 
 def sheet_classes(path: Path) -> set[str]:

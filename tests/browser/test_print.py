@@ -66,5 +66,9 @@ def test_calculator_examples_print(page: Page, base_url: str) -> None:
     assert set(page.evaluate(seen)) == {"auto"}  # on screen: skipped while far from view
     page.emulate_media(media="print")
     assert set(page.evaluate(seen)) == {"visible"}
+    # Laid out, not a placeholder: the print layout comes after the media change, and on a busy
+    # machine one reading right after it once found the box not laid out yet (None).
+    page.wait_for_function("() => { const box = [...document.querySelectorAll('.calc-exemplo')].pop()"
+                           ".getBoundingClientRect(); return box.height > 100; }", timeout=10_000)
     last = examples.last.bounding_box()
-    assert last is not None and last["height"] > 100  # laid out, not a placeholder
+    assert last is not None and last["height"] > 100
